@@ -1,0 +1,35 @@
+import type { Config } from 'jest';
+
+// Tests run from TypeScript sources through swc (no type-check here: `tsc -b` does that once,
+// before the tests, in `npm test`). Libraries resolve to their sources, so no build is needed
+// for unit and integration tests; e2e tests start the built services.
+const shared = {
+  rootDir: __dirname,
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object] },
+  moduleNameMapper: { '^@datasync/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testEnvironment: 'node',
+};
+
+const config: Config = {
+  reporters: ['default', '<rootDir>/tools/jest/summaryReporter.js'],
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.unit.test.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.integration.test.ts'],
+      globalSetup: '<rootDir>/tools/jest/integrationSetup.js',
+      testTimeout: 60_000,
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/tools/jest/integrationSetup.js',
+      testTimeout: 180_000,
+    },
+  ],
+};
+
+export default config;

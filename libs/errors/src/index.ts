@@ -1,0 +1,2 @@
+export * from './apiErrors';
+export { errorMiddleware, notFoundHandler, toApiError } from './errorMiddleware';

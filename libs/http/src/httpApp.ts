@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import { errorMiddleware, notFoundHandler } from '@datasync/errors';
+import type { Logger } from '@datasync/logger';
+import type { Readiness } from './readiness';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  readiness: Readiness;
+  /** Largest JSON body accepted; larger ones get a 413. */
+  bodyLimit?: string;
+}
+
+/**
+ * An Express app with what every service shares: request ids and logs, JSON bodies,
+ * `GET /health` (the process is alive) and `GET /ready` (its dependencies answer, not draining).
+ * Call `finishHttpApp` after the service's own routes.
+ */
+export function createHttpApp({ logger, readiness, bodyLimit = '100kb' }: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', false);
+
+  app.use((req, res, next) => {
+    const requestId = `req_${randomUUID().replace(/-/g, '')}`;
+    const started = process.hrtime.bigint();
+    res.setHeader('Request-Id', requestId);
+    res.locals.requestId = requestId;
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.http('request', { request_id: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    next();
+  });
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', async (_req, res) => {
+    const report = await readiness.report();
+    res.status(report.ready ? 200 : 503).json(report);
+  });
+
+  app.use(express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }));
+  return app;
+}
+
+/** Adds the 404 for unknown routes and the one error handler. Call last. */
+export function finishHttpApp(app: Express, logger: Logger): Express {
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(logger));
+  return app;
+}

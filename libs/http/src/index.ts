@@ -1,0 +1,4 @@
+export { createHttpApp, finishHttpApp, type HttpAppOptions } from './httpApp';
+export { Readiness } from './readiness';
+export { mountRoutes, requireJsonBody, type HttpMethod, type RouteDefinition } from './routes';
+export { boundPort, installShutdown, listen, type ShutdownOptions } from './serve';

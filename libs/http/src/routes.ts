@@ -1,0 +1,44 @@
+import type { RequestHandler, Router } from 'express';
+import { MethodNotAllowedError, UnsupportedMediaTypeError } from '@datasync/errors';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  path: string;
+  handlers: RequestHandler[];
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = Number(headers['content-length'] ?? 0);
+  return length > 0 || headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * 415 when a request that may carry a body sends one that is not JSON; a missing body reads as
+ * `{}` so validation can name the missing fields instead.
+ */
+export const requireJsonBody: RequestHandler = (req, _res, next) => {
+  if (!BODY_METHODS.has(req.method)) return next();
+  const sent = hasBody(req.headers);
+  if (sent && !req.is(['application/json', 'application/*+json'])) return next(new UnsupportedMediaTypeError());
+  if (req.body === undefined) req.body = {};
+  next();
+};
+
+/**
+ * Registers routes grouped by path, so that a known path called with another method gets a
+ * 405 naming the allowed methods instead of a 404.
+ */
+export function mountRoutes(router: Router, routes: RouteDefinition[]): void {
+  const byPath = new Map<string, RouteDefinition[]>();
+  for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+  for (const [path, group] of byPath) {
+    const chain = router.route(path);
+    for (const route of group) chain[route.method](requireJsonBody, ...route.handlers);
+    const allowed = group.map((r) => r.method.toUpperCase());
+    chain.all((req, _res, next) => next(new MethodNotAllowedError(req.method, path, allowed)));
+  }
+}

@@ -1,0 +1,78 @@
+import { Writable } from 'node:stream';
+import winston from 'winston';
+import { createLogger, isSecretField, redact } from './index';
+
+function capture(format: 'json' | 'pretty') {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const logger = createLogger({ service: 'test', level: 'debug', format, transports: [new winston.transports.Stream({ stream })] });
+  return { logger, lines };
+}
+
+// Each canary is a secret in one of the shapes the logger must catch; none may appear in any line.
+const CANARY = 'c4n4ry';
+const secretFields = {
+  password: `pw-${CANARY}`,
+  client_secret: `cs-${CANARY}`,
+  credential: `cr-${CANARY}`,
+  credentials: { accountId: 'acct_1', key: `nested-${CANARY}` },
+  connection_string: `cs2-${CANARY}`,
+  connectionString: `cs3-${CANARY}`,
+  authorization: `Basic ${CANARY}`,
+  private_key: `pk-${CANARY}`,
+  api_key: `ak-${CANARY}`,
+  secretKey: `sk-${CANARY}`,
+};
+const secretValues = [
+  `key sk_test_${CANARY}abc in text`,
+  `rk_live_${CANARY}xyz`,
+  `postgres://loader:${CANARY}@db.example.com:5432/app`,
+  `header Authorization: Bearer ${CANARY}token`,
+  `mysql://root:p%40ss${CANARY}@10.0.0.1/db`,
+];
+
+describe('logger redaction', () => {
+  it.each(['json', 'pretty'] as const)('finds no canary in any %s line', (format) => {
+    const { logger, lines } = capture(format);
+    const child = logger.child({ module: 'm', request: { headers: { authorization: `Basic ${CANARY}` } } });
+    child.info('fields at the top', secretFields);
+    child.info('fields deep down', { a: { b: { c: [{ d: secretFields }] } } });
+    for (const value of secretValues) {
+      child.warn(value);
+      child.info('value in metadata', { note: value, list: [value], deep: { deeper: { value } } });
+    }
+    const err = new Error(`failed to connect to postgres://u:${CANARY}@h/db with sk_live_${CANARY}`);
+    child.error('with an error', { err });
+    child.error(err);
+    expect(lines.length).toBeGreaterThan(10);
+    const leaked = lines.filter((line) => line.includes(CANARY));
+    expect(leaked).toEqual([]);
+  });
+
+  it('keeps what is not secret', () => {
+    const { logger, lines } = capture('json');
+    logger.info('attached', { account_id: 'acct_123', rows: 42, url: 'https://api.stripe.com/v1/charges', secret: '' });
+    const line = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
+    expect(line).toMatchObject({ message: 'attached', account_id: 'acct_123', rows: 42, url: 'https://api.stripe.com/v1/charges', service: 'test' });
+  });
+
+  it('recognises secret field names in every spelling', () => {
+    for (const name of ['password', 'PASSWORD', 'db_password', 'clientSecret', 'connection-string', 'privateKey', 'keys', 'access_key']) {
+      expect(isSecretField(name)).toBe(true);
+    }
+    for (const name of ['account_id', 'monkey', 'keyboard', 'passwordless_allowed_count', 'tokens_per_second']) {
+      expect(isSecretField(name)).toBe(false);
+    }
+  });
+
+  it('survives cycles', () => {
+    const a: Record<string, unknown> = { name: 'a' };
+    a.self = a;
+    expect(redact(a)).toEqual({ name: 'a', self: '[Circular]' });
+  });
+});
