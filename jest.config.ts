@@ -20,14 +20,14 @@ const config: Config = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.integration.test.ts'],
       globalSetup: '<rootDir>/tools/jest/integrationSetup.js',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout60s.js'],
     },
     {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/tools/jest/integrationSetup.js',
-      testTimeout: 180_000,
+      setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout180s.js'],
     },
   ],
 };

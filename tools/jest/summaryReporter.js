@@ -1,4 +1,5 @@
-// Prints the plain closing line that CI reads: "N passed, N failed".
+// Closing counts of one jest run. Deliberately prefixed ("tests: …"): the plain "N passed, N failed"
+// line CI reads is printed once, by `npm test` (tools/launcher/src/testMain.ts), over all projects.
 class SummaryReporter {
   onRunComplete(_contexts, results) {
     const skipped = results.numPendingTests + results.numTodoTests;

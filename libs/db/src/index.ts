@@ -1,1 +1,5 @@
-export {};
+export { dbEnv, type DbEnvConfig } from './dbEnv';
+export { createKnex, createPgPool, pingDatabase, type DbOptions, type Knex } from './connection';
+export { DirectoryMigrationSource, migrateLatest, migrateRollback, type MigrationResult } from './migrator';
+export { databaseName, dropDatabase, ensureDatabase, withDatabase } from './databases';
+export * from './tables';

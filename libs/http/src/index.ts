@@ -2,3 +2,5 @@ export { createHttpApp, finishHttpApp, type HttpAppOptions } from './httpApp';
 export { Readiness } from './readiness';
 export { mountRoutes, requireJsonBody, type HttpMethod, type RouteDefinition } from './routes';
 export { boundPort, installShutdown, listen, type ShutdownOptions } from './serve';
+export { startService, type StartServiceOptions } from './startService';
+export { httpEnv } from './httpEnv';

@@ -77,9 +77,13 @@ export function installShutdown(options: ShutdownOptions): () => Promise<void> {
 function closeServer(server: http.Server): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve();
-    // close() stops accepting and, since Node 19, closes idle keep-alive sockets; requests in
-    // flight finish and their sockets close after the response.
-    server.close(() => resolve());
+    // close() stops accepting and closes the keep-alive sockets idle right now; a socket whose
+    // request is still in flight becomes idle only after its response, so keep sweeping.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }

@@ -52,3 +52,8 @@ export function createLogger(options: LoggerOptions): Logger {
 export function silentLogger(): Logger {
   return winston.createLogger({ silent: true, transports: [new winston.transports.Console({ silent: true })] });
 }
+
+/** The root logger for a service from its common settings: JSON in production, readable otherwise. */
+export function createServiceLogger(service: string, config: { NODE_ENV: string; LOG_LEVEL: string }): Logger {
+  return createLogger({ service, level: config.LOG_LEVEL, format: config.NODE_ENV === 'production' ? 'json' : 'pretty' });
+}

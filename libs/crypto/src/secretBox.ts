@@ -1,0 +1,92 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/** Raised when a value cannot be sealed or opened; the message names the reason, never the secret. */
+export class SecretBoxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecretBoxError';
+  }
+}
+
+export interface MasterKey {
+  id: string;
+  key: Buffer;
+}
+
+export interface SecretBox {
+  /** Encrypts `plaintext` under the current key, bound to `environmentId`. */
+  seal(plaintext: string, environmentId: string): string;
+  /** Decrypts an envelope sealed for `environmentId` with any of the listed keys. */
+  open(envelope: string, environmentId: string): string;
+}
+
+const VERSION = 'v1';
+const KEY_BYTES = 32;
+// 96-bit nonces are GCM's native size; random ones are safe far beyond the number of values we store.
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+// The key id travels inside the dot-separated envelope, so it must not contain a dot.
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+export function assertValidKey(key: MasterKey): void {
+  if (!KEY_ID.test(key.id)) {
+    throw new SecretBoxError(`master key id "${key.id}" must be 1-32 characters of A-Z, a-z, 0-9, _ or -`);
+  }
+  if (key.key.length !== KEY_BYTES) {
+    throw new SecretBoxError(`master key "${key.id}" must be ${KEY_BYTES} bytes, got ${key.key.length}`);
+  }
+}
+
+/**
+ * AES-256-GCM envelopes `v1.<keyId>.<nonce>.<ciphertext+tag>` (base64url). The environment id is
+ * the associated data, so a value copied into another environment's row does not open there.
+ * The first key seals; every key opens, which lets a new key be introduced before the old one
+ * is retired.
+ */
+export function createSecretBox(keys: MasterKey[]): SecretBox {
+  const [current] = keys;
+  if (!current) throw new SecretBoxError('at least one master key is required');
+  const byId = new Map<string, Buffer>();
+  for (const key of keys) {
+    assertValidKey(key);
+    if (byId.has(key.id)) throw new SecretBoxError(`master key id "${key.id}" is listed twice`);
+    byId.set(key.id, Buffer.from(key.key));
+  }
+
+  return {
+    seal(plaintext, environmentId) {
+      const nonce = randomBytes(NONCE_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', byId.get(current.id) as Buffer, nonce);
+      cipher.setAAD(Buffer.from(environmentId, 'utf8'));
+      const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+      return [VERSION, current.id, nonce.toString('base64url'), sealed.toString('base64url')].join('.');
+    },
+
+    open(envelope, environmentId) {
+      const parts = envelope.split('.');
+      if (parts.length !== 4) throw new SecretBoxError('sealed value is malformed');
+      const [version, keyId, nonceText, sealedText] = parts as [string, string, string, string];
+      if (version !== VERSION) throw new SecretBoxError(`sealed value has unknown version "${version.slice(0, 8)}"`);
+      const key = byId.get(keyId);
+      if (!key) throw new SecretBoxError(`sealed value uses unknown master key "${keyId.slice(0, 32)}"`);
+      if (!BASE64URL.test(nonceText) || !BASE64URL.test(sealedText)) {
+        throw new SecretBoxError('sealed value is malformed');
+      }
+      const nonce = Buffer.from(nonceText, 'base64url');
+      const sealed = Buffer.from(sealedText, 'base64url');
+      if (nonce.length !== NONCE_BYTES || sealed.length < TAG_BYTES) throw new SecretBoxError('sealed value is malformed');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
+        decipher.setAAD(Buffer.from(environmentId, 'utf8'));
+        decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+        return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
+      } catch {
+        // GCM cannot tell tampering from a wrong environment: both fail the same tag check.
+        throw new SecretBoxError('sealed value failed authentication (tampered, or sealed for another environment)');
+      }
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { createKnex, pingDatabase } from '@datasync/db';
+import { Readiness, startService } from '@datasync/http';
+import { createServiceLogger } from '@datasync/logger';
+import { createRedisConnection, pingRedis } from '@datasync/queue';
+import { createApp } from './app';
+import { loadAccountsApiConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadAccountsApiConfig();
+  const logger = createServiceLogger('accounts-api', config);
+  const knex = createKnex({
+    url: config.DATABASE_URL,
+    applicationName: 'accounts-api',
+    poolMax: config.DB_POOL_MAX,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
+  const redis = createRedisConnection(config.REDIS_URL, { role: 'producer' });
+  const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(redis) });
+  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT });
+  await startService({
+    app,
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    readiness,
+    closers: [() => redis.quit(), () => knex.destroy()],
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`accounts-api failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
