@@ -15,7 +15,7 @@ export const commonEnv = {
   NODE_ENV: Joi.string()
     .valid('development', 'production', 'test')
     .default('development')
-    .description('development: readable logs, private destination networks allowed by default; production: JSON logs'),
+    .description('production: JSON logs; development and test: readable logs'),
   LOG_LEVEL: Joi.string()
     .valid('error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly')
     .default('info')

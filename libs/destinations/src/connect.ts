@@ -1,0 +1,54 @@
+import type { ConnectionFields } from './connectionString/fields';
+import { DestinationError } from './errors';
+import { getEngine } from './engines/registry';
+import type { DestinationHandle } from './engines/types';
+import { failureContext, failureMessage } from './failureMessages';
+import { resolveDestinationHost, type LookupFn } from './network/resolveHost';
+
+export interface ConnectOptions {
+  /** DESTINATION_ALLOW_PRIVATE_NETWORKS: only development and tests set it. */
+  allowPrivateNetworks: boolean;
+  /** Bound on DNS plus connecting (each address); the connection string's connect_timeout when omitted. */
+  timeoutMs?: number;
+  /** Server-side bound on every statement of this connection; none when omitted. */
+  statementTimeoutMs?: number;
+  lookup?: LookupFn;
+}
+
+// Failures that say nothing about the next address of the same host, which may still answer.
+const tryNextAddress = new Set(['refused', 'unreachable', 'timeout']);
+
+/** Turns any error of `engine` into a DestinationError with its message. */
+export function toDestinationError(fields: ConnectionFields, err: unknown, action?: string): DestinationError {
+  if (err instanceof DestinationError) return err;
+  const engine = getEngine(fields.engine);
+  // An unrecognised error's own text may hold a resolved address: the caller logs it, the
+  // message does not repeat it.
+  const failure = engine.classifyError(err) ?? { code: 'connection_failed' as const };
+  return new DestinationError(failure.code, failureMessage(failure, failureContext(fields, action)), err);
+}
+
+/**
+ * The one way to open a destination connection (check, mount, loader): resolves the host,
+ * applies the network guard, and connects to the approved address. Throws DestinationError.
+ * A refused host opens no connection at all.
+ */
+export async function connect(fields: ConnectionFields, options: ConnectOptions): Promise<DestinationHandle> {
+  const timeoutMs = options.timeoutMs ?? fields.connectTimeoutSeconds * 1000;
+  const addresses = await resolveDestinationHost(fields.host, {
+    allowPrivateNetworks: options.allowPrivateNetworks,
+    timeoutMs,
+    lookup: options.lookup,
+  });
+  const engine = getEngine(fields.engine);
+  let last: DestinationError | undefined;
+  for (const { address } of addresses) {
+    try {
+      return await engine.open({ fields, address, connectTimeoutMs: timeoutMs, statementTimeoutMs: options.statementTimeoutMs });
+    } catch (err) {
+      last = toDestinationError(fields, err);
+      if (!tryNextAddress.has(last.code)) throw last;
+    }
+  }
+  throw last ?? new DestinationError('dns', `The host "${fields.host}" has no address (DNS); check the host name.`);
+}

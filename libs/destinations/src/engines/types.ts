@@ -1,0 +1,115 @@
+import type { Connection as MysqlConnection } from 'mysql2/promise';
+import type { Client as PgClient } from 'pg';
+import type { ConnectionFields } from '../connectionString/fields';
+import type { FailureCode } from '../errors';
+import type { SqlDialect } from './dialect';
+
+export type EngineName = 'postgres' | 'mysql';
+
+export interface QueryResult {
+  rows: Record<string, unknown>[];
+  /** Rows returned, or rows affected by a write (MySQL counts an upsert's update as 2). */
+  rowCount: number;
+}
+
+/** An open connection to a relational destination; the check, DDL and writers use only this. */
+export interface SqlHandleBase {
+  readonly engine: EngineName;
+  /** Runs one statement with bound values ($1… for Postgres, ? for MySQL: see the dialect). */
+  query(sql: string, params?: readonly unknown[]): Promise<QueryResult>;
+  close(): Promise<void>;
+}
+
+export interface PostgresHandle extends SqlHandleBase {
+  readonly engine: 'postgres';
+  /** The driver's client, for what `query` cannot do (COPY streams). */
+  readonly client: PgClient;
+}
+
+export interface MysqlHandle extends SqlHandleBase {
+  readonly engine: 'mysql';
+  readonly connection: MysqlConnection;
+}
+
+export type DestinationHandle = PostgresHandle | MysqlHandle;
+
+/** Where and how to open a connection: the guard has already resolved and approved `address`. */
+export interface OpenTarget {
+  fields: ConnectionFields;
+  address: string;
+  connectTimeoutMs: number;
+  /** Server-side bound on each statement; none when omitted. */
+  statementTimeoutMs?: number;
+}
+
+/** A driver error recognised as one of the failure codes; `detail` is the server's own text. */
+export interface ClassifiedError {
+  code: FailureCode;
+  detail?: string;
+}
+
+export interface SchemaAccess {
+  exists: boolean;
+  /** Privileges on the schema that creating tables needs and the user lacks. */
+  missing: string[];
+}
+
+/** What a statement needed that the user may lack, for naming the missing privilege. */
+export interface PrivilegeNeed {
+  /** Privileges the statement needs, in the engine's words (`CREATE`, `DELETE`, `TEMPORARY`…). */
+  privileges: readonly string[];
+  /** What they apply to. */
+  on: 'schema' | 'database' | 'table';
+  schema: string;
+  database: string;
+  /** The table the statement touched, when `on` is `table`. */
+  table?: string;
+}
+
+/** The statements the connection check runs, in order: the writer's own. */
+export type CheckStep =
+  | 'create_table'
+  | 'alter_table'
+  | 'create_staging'
+  | 'insert'
+  | 'upsert'
+  | 'update'
+  | 'select'
+  | 'delete'
+  | 'drop_staging'
+  | 'drop';
+
+/** The privileges a check step needs in one engine, for naming what is missing. */
+export type StepPrivileges = Pick<PrivilegeNeed, 'privileges' | 'on'>;
+
+interface EngineBase {
+  name: EngineName;
+  /** Shown in messages and the dashboard. */
+  label: string;
+  /** Connection-string schemes, the canonical one first. */
+  schemes: readonly string[];
+  defaultPort: number;
+}
+
+/**
+ * A relational engine. Adding one is one folder and one registry line. Blob storage (s3) will
+ * be a second kind with its own connect and layout, sharing parsing and the network guard.
+ */
+export interface SqlEngine extends EngineBase {
+  kind: 'sql';
+  /** Postgres has schemas inside a database; MySQL's schema is the database itself. */
+  acceptsSchemaParameter: boolean;
+  defaultSchema?: string;
+  dialect: SqlDialect;
+  open(target: OpenTarget): Promise<DestinationHandle>;
+  /** Maps a driver error (SQLSTATE, errno, TLS) to a failure code, or undefined if unknown. */
+  classifyError(err: unknown): ClassifiedError | undefined;
+  /** Whether the target schema exists and which of USAGE/CREATE the user lacks on it. */
+  inspectSchema(handle: DestinationHandle, schema: string): Promise<SchemaAccess>;
+  /** What each check step needs; steps absent here need nothing the user could lack (ownership). */
+  checkPrivileges: Partial<Record<CheckStep, StepPrivileges>>;
+  /** After a permission error: which of `need.privileges` the user lacks, asked of the server. */
+  missingPrivileges(handle: DestinationHandle, need: PrivilegeNeed, err: unknown): Promise<string[]>;
+}
+
+export type EngineDefinition = SqlEngine;

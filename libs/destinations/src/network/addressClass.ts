@@ -1,0 +1,95 @@
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/** What kind of network an IP address belongs to, as far as the destination guard cares. */
+export type AddressClass =
+  | 'public'
+  | 'loopback'
+  | 'private'
+  | 'link_local'
+  | 'cgnat'
+  | 'metadata'
+  | 'unspecified'
+  | 'multicast'
+  | 'reserved';
+
+// Cloud instance-metadata endpoints hand out credentials; they get their own class so that
+// they stay refused even where private networks are allowed.
+const metadataAddresses = new Set(['169.254.169.254', 'fd00:ec2:0:0:0:0:0:254']);
+
+const ipv4Classes: Record<string, AddressClass> = {
+  unicast: 'public',
+  unspecified: 'unspecified',
+  broadcast: 'multicast',
+  multicast: 'multicast',
+  linkLocal: 'link_local',
+  loopback: 'loopback',
+  carrierGradeNat: 'cgnat',
+  private: 'private',
+};
+
+const ipv6Classes: Record<string, AddressClass> = {
+  unicast: 'public',
+  unspecified: 'unspecified',
+  linkLocal: 'link_local',
+  multicast: 'multicast',
+  loopback: 'loopback',
+  uniqueLocal: 'private',
+  deprecatedSiteLocal: 'private',
+};
+
+function classifyV4(address: ipaddr.IPv4): AddressClass {
+  if (metadataAddresses.has(address.toString())) return 'metadata';
+  return ipv4Classes[address.range()] ?? 'reserved';
+}
+
+/** The IPv4 address that translation prefixes (NAT64, SIIT, 6to4, IPv4-compatible) carry. */
+function embeddedV4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const range = address.range();
+  const bytes = address.toByteArray();
+  if (range === 'rfc6052' || range === 'rfc6145') return new ipaddr.IPv4(bytes.slice(12, 16));
+  if (range === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  // ::a.b.c.d (IPv4-compatible, deprecated): ipaddr calls it unicast, but it names an IPv4 host.
+  if (bytes.slice(0, 12).every((b) => b === 0)) return new ipaddr.IPv4(bytes.slice(12, 16));
+  return undefined;
+}
+
+/**
+ * Classifies an IP address. IPv4-mapped and other IPv4-embedding IPv6 forms are judged by the
+ * IPv4 address inside, so `::ffff:127.0.0.1` is loopback. Anything ipaddr.js calls special
+ * but that is not named here (documentation, benchmarking, Teredo, 240/4…) is `reserved`.
+ */
+export function classifyAddress(text: string): AddressClass {
+  if (isIP(text) === 0) throw new Error(`not an IP address: ${text}`);
+  const parsed = ipaddr.parse(text);
+  if (parsed.kind() === 'ipv4') return classifyV4(parsed as ipaddr.IPv4);
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return classifyV4(v6.toIPv4Address());
+  if (v6.range() === 'unspecified' || v6.range() === 'loopback') return ipv6Classes[v6.range()] as AddressClass;
+  const inner = embeddedV4(v6);
+  if (inner) return classifyV4(inner);
+  if (metadataAddresses.has(v6.toNormalizedString())) return 'metadata';
+  return ipv6Classes[v6.range()] ?? 'reserved';
+}
+
+/** Classes never allowed: no database lives there, and metadata endpoints leak credentials. */
+const alwaysRefused: ReadonlySet<AddressClass> = new Set<AddressClass>(['metadata', 'unspecified', 'multicast']);
+
+/** Whether a connection to an address of this class may be opened. */
+export function isAllowedClass(kind: AddressClass, allowPrivateNetworks: boolean): boolean {
+  if (kind === 'public') return true;
+  if (alwaysRefused.has(kind)) return false;
+  return allowPrivateNetworks;
+}
+
+export const addressClassLabels: Record<AddressClass, string> = {
+  public: 'public',
+  loopback: 'loopback',
+  private: 'private network',
+  link_local: 'link-local',
+  cgnat: 'carrier-grade NAT',
+  metadata: 'cloud metadata',
+  unspecified: 'unspecified',
+  multicast: 'multicast or broadcast',
+  reserved: 'reserved',
+};
