@@ -5,6 +5,12 @@ export const TABLES = {
   environments: 'environments',
   clientCredentials: 'client_credentials',
   auditLog: 'audit_log',
+  sessions: 'sessions',
+  destinations: 'destinations',
+  sources: 'sources',
+  syncs: 'syncs',
+  collections: 'collections',
+  accounts: 'accounts',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];

@@ -1,1 +1,28 @@
-export {};
+export {
+  defaultJobOptions,
+  defineCatalog,
+  defineJob,
+  type AnyCatalog,
+  type Catalog,
+  type JobDefinition,
+  type JobName,
+  type JobNameIn,
+  type JobOptions,
+  type PayloadOf,
+  type QueueName,
+} from './catalog';
+export { queueEnv, type QueueConfig } from './config';
+export {
+  closeRedisConnection,
+  createRedisConnection,
+  pingRedis,
+  waitForReady,
+  type RedisConnectionOptions,
+  type RedisRole,
+} from './connection';
+export { delayJob } from './delayJob';
+export { CatalogError, InvalidJobPayloadError, QueueUnavailableError } from './errors';
+export { jobCatalog, type JobCatalog } from './jobCatalog';
+export { createProducer, type EnqueueOptions, type Producer, type ProducerOptions } from './producer';
+export { queueDepths, type QueueDepth } from './queueDepths';
+export { createWorkers, type Handlers, type JobContext, type JobHandler, type Workers, type WorkersOptions } from './workers';

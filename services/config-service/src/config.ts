@@ -1,6 +1,9 @@
+import { authEnv, type AuthEnvConfig } from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { dbEnv } from '@datasync/db';
+import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { httpEnv } from '@datasync/http';
+import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv } from '@datasync/queue';
 
 export const configSchema = {
@@ -8,10 +11,16 @@ export const configSchema = {
   ...httpEnv(4100),
   ...dbEnv,
   ...queueEnv,
+  ...authEnv,
+  ...destinationsEnv,
+  ...providerEnv,
+  SECRETS_MASTER_KEYS: Joi.string()
+    .required()
+    .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; client-secret hashes are keyed from them'),
   BODY_LIMIT: Joi.string().default('100kb').description('largest JSON request body accepted; larger ones get a 413'),
 };
 
-export interface ConfigServiceConfig {
+export interface ConfigServiceConfig extends AuthEnvConfig, DestinationsEnvConfig, ProviderEnv {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;
@@ -22,6 +31,7 @@ export interface ConfigServiceConfig {
   REDIS_URL: string;
   QUEUE_PREFIX: string;
   BODY_LIMIT: string;
+  SECRETS_MASTER_KEYS: string;
 }
 
 export function loadConfigServiceConfig(env: NodeJS.ProcessEnv = process.env): Readonly<ConfigServiceConfig> {

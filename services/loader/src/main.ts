@@ -1,7 +1,7 @@
 import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
-import { createRedisConnection, pingRedis } from '@datasync/queue';
+import { closeRedisConnection, createRedisConnection, pingRedis } from '@datasync/queue';
 import { createApp } from './app';
 import { loadLoaderConfig } from './config';
 
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => redis.quit(), () => knex.destroy()],
+    closers: [() => closeRedisConnection(redis), () => knex.destroy()],
   });
 }
 

@@ -1,0 +1,27 @@
+import type { Response } from 'express';
+import { AuthenticationError } from '@datasync/errors';
+
+/** Who is calling, as established by authentication. Every query downstream is scoped to `environmentId`. */
+export type Caller =
+  | { kind: 'client'; environmentId: string; organizationId: string; clientId: string }
+  | { kind: 'session'; environmentId: string; organizationId: string; userId: string; sessionId: string };
+
+/** The caller that an authentication middleware put on `res.locals.caller`. */
+export function callerOf(res: Response): Caller {
+  const caller = res.locals.caller as Caller | undefined;
+  // A route mounted without authentication must fail closed, not act for nobody.
+  if (!caller) throw new AuthenticationError();
+  return caller;
+}
+
+/** The caller of a session-only route. */
+export function sessionCallerOf(res: Response): Extract<Caller, { kind: 'session' }> {
+  const caller = callerOf(res);
+  if (caller.kind !== 'session') throw new AuthenticationError('This call needs a dashboard session; log in first.');
+  return caller;
+}
+
+/** How the audit log names the caller: `user:<id>` or `client:<client_id>`. */
+export function actorOf(caller: Caller): string {
+  return caller.kind === 'session' ? `user:${caller.userId}` : `client:${caller.clientId}`;
+}

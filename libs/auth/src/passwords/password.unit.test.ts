@@ -1,0 +1,40 @@
+import { hashPassword, verifyPassword } from './password';
+
+// Small parameters keep the unit test fast; the format and the comparison are what is tested.
+const FAST = { N: 2 ** 10, r: 8, p: 1 };
+
+describe('password hashing', () => {
+  it('verifies the right password and rejects a wrong one', async () => {
+    const stored = await hashPassword('correct horse battery', FAST);
+    expect(stored).toMatch(/^scrypt\$N=1024,r=8,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    await expect(verifyPassword('correct horse battery', stored)).resolves.toBe(true);
+    await expect(verifyPassword('correct horse batterz', stored)).resolves.toBe(false);
+    await expect(verifyPassword('', stored)).resolves.toBe(false);
+  });
+
+  it('uses N=2^15, r=8, p=1 unless told otherwise', async () => {
+    const stored = await hashPassword('the production setting');
+    expect(stored.startsWith('scrypt$N=32768,r=8,p=1$')).toBe(true);
+    await expect(verifyPassword('the production setting', stored)).resolves.toBe(true);
+  });
+
+  it('salts every hash', async () => {
+    const [a, b] = await Promise.all([hashPassword('same password!', FAST), hashPassword('same password!', FAST)]);
+    expect(a).not.toBe(b);
+  });
+
+  it('reads its parameters from the stored hash, so they can change later', async () => {
+    const strong = await hashPassword('twelve chars ok', { N: 2 ** 11, r: 8, p: 1 });
+    await expect(verifyPassword('twelve chars ok', strong)).resolves.toBe(true);
+  });
+
+  it('treats unreadable or absurd hashes as a mismatch', async () => {
+    await expect(verifyPassword('x', 'plain')).resolves.toBe(false);
+    await expect(verifyPassword('x', 'scrypt$N=1073741824,r=8,p=1$AAAA$AAAA')).resolves.toBe(false);
+  });
+
+  it('treats canonically equivalent unicode passwords as equal', async () => {
+    const stored = await hashPassword('caf\u00e9 au lait!!', FAST);
+    await expect(verifyPassword('cafe\u0301 au lait!!', stored)).resolves.toBe(true);
+  });
+});

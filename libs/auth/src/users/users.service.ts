@@ -1,0 +1,111 @@
+import type { EnvironmentName, Knex } from '@datasync/db';
+import { ApiError, InvalidRequestError } from '@datasync/errors';
+import { writeAudit } from '../audit/audit.repository';
+import type { Caller } from '../caller';
+import { findEnvironmentById, findEnvironmentByName, insertEnvironments, type Environment } from '../environments/environments.repository';
+import { DEFAULT_SCRYPT, dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from '../passwords/password';
+import { lastEnvironmentOfUser } from '../sessions/sessions.repository';
+import type { SessionsService, StartedSession } from '../sessions/sessions.service';
+import { findOrganization, findUser, findUserWithHashByEmail, insertOrganization, insertUser, type Organization, type User } from './users.repository';
+
+export const MIN_PASSWORD_LENGTH = 12;
+/** Where a new organization's first session acts: trying things out belongs in development. */
+export const FIRST_ENVIRONMENT: EnvironmentName = 'development';
+
+export interface SessionView {
+  user: User;
+  organization: Organization;
+  environment: Environment;
+}
+
+export interface LoggedIn extends SessionView {
+  session: StartedSession;
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
+/** One answer for an unknown email and a wrong password, so the form does not reveal who has an account. */
+function invalidLogin(): ApiError {
+  return new ApiError(401, 'authentication_error', 'Incorrect email or password.', {
+    code: 'invalid_login',
+    headers: { 'WWW-Authenticate': 'Session realm="datasync"' },
+  });
+}
+
+export class UsersService {
+  constructor(
+    private readonly knex: Knex,
+    private readonly sessions: SessionsService,
+    private readonly scryptParams: ScryptParams = DEFAULT_SCRYPT,
+  ) {}
+
+  /** Creates the organization with its environments and its first user, and logs the user in. */
+  async signup(input: { email: string; password: string; organizationName: string }): Promise<LoggedIn> {
+    const passwordHash = await hashPassword(input.password, this.scryptParams);
+    try {
+      return await this.knex.transaction(async (trx) => {
+        const organization = await insertOrganization(trx, input.organizationName);
+        const environments = await insertEnvironments(trx, organization.id);
+        const user = await insertUser(trx, { organizationId: organization.id, email: input.email, passwordHash });
+        const environment = environments.find((e) => e.name === FIRST_ENVIRONMENT) as Environment;
+        const session = await this.sessions.start(user.id, environment.id, trx);
+        await writeAudit(trx, { ...this.userAudit(user), action: 'user.signed_up' });
+        return { user, organization, environment, session };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_lower_unique')) {
+        throw new InvalidRequestError('An account with this email already exists. Log in instead.', { code: 'email_taken', param: 'email' });
+      }
+      throw err;
+    }
+  }
+
+  /** A new session for the right email and password; the caller's previous session, if any, ends. */
+  async login(input: { email: string; password: string }, previousToken?: string): Promise<LoggedIn> {
+    const found = await findUserWithHashByEmail(this.knex, input.email);
+    const ok = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash(this.scryptParams)));
+    if (!found || !ok) {
+      if (found) {
+        await writeAudit(this.knex, { ...this.userAudit(found), action: 'user.login_failed' });
+      }
+      throw invalidLogin();
+    }
+    const { passwordHash: _hash, ...user } = found;
+    // Read before ending the previous session, which is often the most recent one.
+    const lastId = await lastEnvironmentOfUser(this.knex, user.id);
+    if (previousToken) await this.sessions.end(previousToken);
+    const environment = (lastId && (await findEnvironmentById(this.knex, lastId))) || (await this.firstEnvironment(user.organizationId));
+    const session = await this.sessions.start(user.id, environment.id);
+    await writeAudit(this.knex, { ...this.userAudit(user), action: 'user.logged_in' });
+    const organization = (await findOrganization(this.knex, user.organizationId)) as Organization;
+    return { user, organization, environment, session };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.sessions.end(token);
+  }
+
+  /** The user, organization and current environment of a session. */
+  async describe(caller: Extract<Caller, { kind: 'session' }>): Promise<SessionView> {
+    const [user, organization, environment] = await Promise.all([
+      findUser(this.knex, caller.userId),
+      findOrganization(this.knex, caller.organizationId),
+      findEnvironmentById(this.knex, caller.environmentId),
+    ]);
+    if (!user || !organization || !environment) throw new Error('session refers to a missing user, organization or environment');
+    return { user, organization, environment };
+  }
+
+  private userAudit(user: User) {
+    return { organizationId: user.organizationId, environmentId: null, actor: `user:${user.id}`, target: user.id };
+  }
+
+  private async firstEnvironment(organizationId: string): Promise<Environment> {
+    const found = await findEnvironmentByName(this.knex, organizationId, FIRST_ENVIRONMENT);
+    if (!found) throw new Error(`organization ${organizationId} has no ${FIRST_ENVIRONMENT} environment`);
+    return found;
+  }
+}

@@ -1,0 +1,43 @@
+import express, { type Express } from 'express';
+import type { Auth } from '@datasync/auth';
+import { authSecuritySchemes } from '@datasync/auth';
+import { createHttpApp, finishHttpApp, type Readiness } from '@datasync/http';
+import type { Logger } from '@datasync/logger';
+import { buildOpenApiDocument, mountRouteSpecs, openApiRoute, type AnyRouteSpec } from '@datasync/openapi';
+import { accessRoutes } from './routes/access';
+import { resourceRoutes, type ResourceServices } from './routes/resourceRoutes';
+
+export interface ConfigServiceDeps {
+  logger: Logger;
+  readiness: Readiness;
+  bodyLimit: string;
+  auth: Auth;
+  /** Destinations, sources, syncs, collections (routes/resourceRoutes.ts); their routes are mounted when given. */
+  resources?: ResourceServices;
+}
+
+export const API_BASE = '/api/v1';
+
+/** The configuration API (destinations, sources, syncs, collections) and the dashboard. Builds the app; never listens. */
+export function createApp(deps: ConfigServiceDeps): Express {
+  const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit });
+  const routes: AnyRouteSpec[] = [
+    ...accessRoutes(deps.auth),
+    ...(deps.resources ? resourceRoutes(deps.auth.authenticate, deps.resources) : []),
+  ];
+  // The document is generated from the very route specs (and joi schemas) that serve the API.
+  const document = () =>
+    buildOpenApiDocument({
+      title: 'datasync configuration API',
+      version: '1',
+      description: 'Destinations, sources, syncs, collections and access, as the dashboard and API clients use them.',
+      servers: [{ url: API_BASE }],
+      securitySchemes: authSecuritySchemes,
+      routes: [...routes, openApi],
+    });
+  const openApi = openApiRoute(document);
+  const api = express.Router();
+  mountRouteSpecs(api, [...routes, openApi]);
+  app.use(API_BASE, api);
+  return finishHttpApp(app, deps.logger);
+}

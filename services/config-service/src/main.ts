@@ -1,0 +1,46 @@
+import { createAuth } from '@datasync/auth';
+import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
+import { createKnex, pingDatabase } from '@datasync/db';
+import { Readiness, startService } from '@datasync/http';
+import { createServiceLogger } from '@datasync/logger';
+import { providerSettings } from '@datasync/providers';
+import { closeRedisConnection, createRedisConnection, pingRedis } from '@datasync/queue';
+import { createApp } from './app';
+import { loadConfigServiceConfig } from './config';
+import { createResourceServices } from './routes/resourceRoutes';
+
+async function main(): Promise<void> {
+  const config = loadConfigServiceConfig();
+  const logger = createServiceLogger('config-service', config);
+  const knex = createKnex({
+    url: config.DATABASE_URL,
+    applicationName: 'config-service',
+    poolMax: config.DB_POOL_MAX,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
+  const redis = createRedisConnection(config.REDIS_URL, { role: 'producer' });
+  const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(redis) });
+  const masterKeys = parseMasterKeys(config.SECRETS_MASTER_KEYS);
+  const auth = createAuth({ ...config, knex, masterKeys, secureCookies: config.NODE_ENV === 'production' });
+  const resources = createResourceServices({
+    knex,
+    secretBox: createSecretBox(masterKeys),
+    logger,
+    destinations: { allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS },
+    providers: providerSettings(config),
+  });
+  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, auth, resources });
+  await startService({
+    app,
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    readiness,
+    closers: [() => closeRedisConnection(redis), () => knex.destroy()],
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`config-service failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

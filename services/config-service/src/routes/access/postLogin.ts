@@ -1,0 +1,32 @@
+import Joi from 'joi';
+import { SESSION_COOKIE, csrfTokenFor, readCookie, rejectCrossSite, setSessionCookie, type Auth } from '@datasync/auth';
+import { defineRoute, errorBodySchema } from '@datasync/openapi';
+import { toSessionJson } from '../../access/access.mapper';
+import { sessionSchema } from '../../access/access.schemas';
+
+interface Body {
+  email: string;
+  password: string;
+}
+
+export function postLogin(auth: Auth) {
+  return defineRoute<Record<string, never>, Record<string, never>, Body>({
+    method: 'post',
+    path: '/login',
+    summary: 'Log in to the dashboard',
+    description: 'Starts a new session (a new cookie every time) and ends the one the request came with, if any.',
+    tags: ['access'],
+    auth: rejectCrossSite,
+    body: Joi.object<Body>({
+      email: Joi.string().trim().max(254).required(),
+      password: Joi.string().max(1024).required(),
+    }),
+    responses: { 200: sessionSchema, 401: { description: 'Incorrect email or password', schema: errorBodySchema } },
+    handler: async ({ body }, req, res) => {
+      const previous = readCookie(req.headers.cookie, SESSION_COOKIE);
+      const { session, ...view } = await auth.users.login(body, previous);
+      setSessionCookie(res, session.token, auth.cookie);
+      return toSessionJson(view, csrfTokenFor(session.token));
+    },
+  });
+}
