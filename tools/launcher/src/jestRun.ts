@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './config';
+import type { ProjectResult } from './testSummary';
+
+interface JestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numRuntimeErrorTestSuites: number;
+}
+
+/** Runs one jest project with the terminal attached, and reads its counts from jest's JSON. */
+export async function runJestProject(
+  project: string,
+  budgetMs: number,
+  env: NodeJS.ProcessEnv,
+  extraArgs: string[],
+): Promise<ProjectResult> {
+  const outputFile = path.join(os.tmpdir(), `datasync-jest-${project}-${process.pid}.json`);
+  await fs.rm(outputFile, { force: true });
+  const started = Date.now();
+  const args = [
+    require.resolve('jest/bin/jest', { paths: [repoRoot] }),
+    '--selectProjects', project,
+    '--ci',
+    // A filter given to `npm test -- <pattern>` may match nothing in some project.
+    '--passWithNoTests',
+    '--json', `--outputFile=${outputFile}`,
+    ...extraArgs,
+  ];
+  const exitCode = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+  const durationMs = Date.now() - started;
+  const json = await readJson(outputFile);
+  await fs.rm(outputFile, { force: true });
+  const counted = json ? json.numFailedTests + json.numRuntimeErrorTestSuites : 0;
+  return {
+    project,
+    passed: json?.numPassedTests ?? 0,
+    // Jest failing with nothing counted (global setup, a crash) is still a failure.
+    failed: exitCode !== 0 && counted === 0 ? 1 : counted,
+    skipped: json ? json.numPendingTests + json.numTodoTests : 0,
+    durationMs,
+    budgetMs,
+  };
+}
+
+async function readJson(file: string): Promise<JestJson | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as JestJson;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+import { pollUntil } from './poll';
+import type { ManagedChild, ProcessGroup } from './processes';
+import { findOnPath } from './which';
+import { inheritedEnv } from './config';
+
+export interface RunningRedis {
+  url: string;
+  child: ManagedChild;
+}
+
+/** Raised when a program the launcher needs is not installed; its message says how to fix it. */
+export class MissingProgramError extends Error {}
+
+/**
+ * A throwaway Redis child: nothing persisted, because the queues are rebuilt from Postgres by the
+ * reconciler, and a stale AOF from an older run would only replay old jobs.
+ */
+export async function startRedisServer(options: {
+  port: number;
+  group: ProcessGroup;
+  timeoutMs: number;
+}): Promise<RunningRedis> {
+  const command = findOnPath('redis-server');
+  if (!command) {
+    throw new MissingProgramError('redis-server is not installed: apt-get install redis-server (or set REDIS_URL)');
+  }
+  const child = options.group.start({
+    name: 'redis',
+    command,
+    args: ['--port', String(options.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+    env: { PATH: inheritedEnv().PATH },
+  });
+  const url = `redis://127.0.0.1:${options.port}`;
+  await pollUntil('redis-server', () => pingRedis(url), {
+    timeoutMs: options.timeoutMs,
+    givenUp: () => (child.running ? undefined : 'exited during startup (see its output above)'),
+  });
+  return { url, child };
+}
+
+/** One PING on a connection that neither retries nor queues, so a dead server fails fast. */
+export async function pingRedis(url: string): Promise<void> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
+  // connect() only says "Connection is closed."; the error event has the reason (ECONNREFUSED…).
+  let cause: unknown;
+  redis.on('error', (err) => {
+    cause ??= err;
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw cause instanceof Error ? cause : err;
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,47 @@
+import { redactString } from '@datasync/logger';
+import { inheritedEnv, loadTestRunnerConfig } from './config';
+import { runJestProject } from './jestRun';
+import { ProcessGroup, prefixedStdout } from './processes';
+import { ensureTestServers } from './testServers';
+import { formatSummary, type ProjectResult } from './testSummary';
+
+// `npm test`: real Postgres, Redis and MariaDB, then unit → integration → e2e, then one summary.
+// Arguments after `npm test --` go to every jest run (a path or -t filter, say).
+
+/** Wall-clock budgets on a 2-core machine; every later change must keep them. */
+const PROJECTS: { project: string; budgetMs: number }[] = [
+  { project: 'unit', budgetMs: 60_000 },
+  { project: 'integration', budgetMs: 12 * 60_000 },
+  { project: 'e2e', budgetMs: 15 * 60_000 },
+];
+
+async function main(): Promise<number> {
+  const config = loadTestRunnerConfig();
+  const log = (message: string) => prefixedStdout('npm test', redactString(message));
+  const group = new ProcessGroup(prefixedStdout, (child) => log(`${child.spec.name} exited during the tests`));
+  const stopServers = () => group.stop(group.list(), 10_000);
+  process.once('SIGINT', () => void stopServers().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void stopServers().then(() => process.exit(143)));
+
+  try {
+    const servers = await ensureTestServers(config, group, log);
+    log(`postgres ${servers.DATABASE_URL}, redis ${servers.REDIS_URL}, mariadb ${servers.MYSQL_URL}`);
+    const env = { ...inheritedEnv(), ...servers };
+    const results: ProjectResult[] = [];
+    for (const { project, budgetMs } of PROJECTS) {
+      log(`running ${project} tests`);
+      results.push(await runJestProject(project, budgetMs, env, process.argv.slice(2)));
+    }
+    const summary = formatSummary(results);
+    process.stdout.write(summary.text);
+    return summary.ok ? 0 : 1;
+  } catch (err) {
+    log(`cannot run the tests: ${err instanceof Error ? err.message : String(err)}`);
+    process.stdout.write('0 passed, 1 failed\n');
+    return 1;
+  } finally {
+    await stopServers();
+  }
+}
+
+void main().then((code) => process.exit(code));
