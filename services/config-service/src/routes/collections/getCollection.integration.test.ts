@@ -1,0 +1,72 @@
+import request from 'supertest';
+import { getEngine, tableColumns } from '@datasync/destinations';
+import { getResource } from '@datasync/providers';
+import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { collectionSchema } from '../../collections/collections.schemas';
+import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
+import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+
+const knex = getTestKnex();
+let emulator: TestEmulator;
+let pg: PostgresDestination;
+let t: ResourceTestApp;
+
+beforeAll(async () => {
+  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
+  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
+});
+afterAll(async () => {
+  await Promise.all([emulator?.stop(), pg?.drop()]);
+  await closeTestKnex();
+});
+
+describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
+  it('needs authentication', async () => {
+    expect((await request(t.app).get('/api/v1/syncs/x/collections/charges').expect(401)).body).toEqual(UNAUTHENTICATED);
+  });
+
+  it('refuses an invalid sync name', async () => {
+    const caller = await newCaller(t.app);
+    const res = await as(t.app, caller).get('/syncs/NO/collections/charges').expect(400);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      param: 'name',
+      message: 'name may contain only lowercase letters and underscores',
+      errors: [{ param: 'name', message: 'name may contain only lowercase letters and underscores' }],
+    });
+  });
+
+  it("returns the collection with its table's columns in the destination's types, mounted or unmounted", async () => {
+    const caller = await newCaller(t.app);
+    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const mounted = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'invoices' }).expect(201);
+    const res = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/invoices`).expect(200);
+    expect(collectionSchema.validate(res.body).error).toBeUndefined();
+    expect(res.body).toEqual(mounted.body);
+    const expected = tableColumns(getEngine('postgres').dialect, getResource('stripe', 'invoices')).map((c) => ({ name: c.name, type: c.sqlType, nullable: c.nullable }));
+    expect(res.body.columns).toEqual(expected);
+
+    await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/invoices`).expect(200);
+    const after = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/invoices`).expect(200);
+    expect(after.body).toMatchObject({ id: mounted.body.id, status: 'unmounted', unmounted_at: expect.any(String) });
+  });
+
+  it("answers 404 for a resource the sync never mounted, and for another environment's sync", async () => {
+    const caller = await newCaller(t.app);
+    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
+    const never = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/payouts`).expect(404);
+    expect(never.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'resource_type',
+      message: `The sync ${fixture.sync} has no collection payouts.`,
+    });
+    await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/widgets`).expect(404);
+    const elsewhere = await as(t.app, await otherEnvironmentCaller(t.app, caller)).get(`/syncs/${fixture.sync}/collections/charges`).expect(404);
+    expect(elsewhere.body).toMatchObject({ code: 'resource_missing', param: 'name' });
+  });
+});

@@ -1,0 +1,57 @@
+import type { SecretBox } from '@datasync/crypto';
+import type { Knex } from '@datasync/db';
+import type { Logger } from '@datasync/logger';
+import type { AnyRouteSpec, RouteAuth } from '@datasync/openapi';
+import type { ProviderSettings } from '@datasync/providers';
+import type { CollectionHooks } from '../collections/collectionHooks';
+import { CollectionsService } from '../collections/collections.service';
+import { DestinationsService, type DestinationSettings } from '../destinations/destinations.service';
+import { SourcesService } from '../sources/sources.service';
+import { providerVerifier, type SourceVerifier } from '../sources/verifySource';
+import type { SyncActivityReader } from '../syncs/syncActivity';
+import { SyncsService } from '../syncs/syncs.service';
+import { collectionRoutes } from './collections';
+import { destinationRoutes } from './destinations';
+import { sourceRoutes } from './sources';
+import { syncRoutes } from './syncs';
+
+/** The services behind the first four steps of the spec's workflow. */
+export interface ResourceServices {
+  destinations: DestinationsService;
+  sources: SourcesService;
+  syncs: SyncsService;
+  collections: CollectionsService;
+}
+
+export interface ResourceServiceOptions {
+  knex: Knex;
+  secretBox: SecretBox;
+  logger: Logger;
+  destinations: DestinationSettings;
+  providers: ProviderSettings;
+  /** Tests may verify keys another way; by default the provider's API is asked. */
+  verifier?: SourceVerifier;
+  /** The loader issue's `collection.mounted` enqueue; nothing by default. */
+  collectionHooks?: CollectionHooks;
+  /** The accounts and loader issues' numbers for the sync overview; none by default. */
+  syncActivity?: SyncActivityReader;
+}
+
+export function createResourceServices(options: ResourceServiceOptions): ResourceServices {
+  const { knex, secretBox, logger } = options;
+  const destinations = new DestinationsService(knex, secretBox, options.destinations, logger);
+  const sources = new SourcesService(knex, secretBox, options.verifier ?? providerVerifier(options.providers, logger));
+  const syncs = new SyncsService(knex, options.syncActivity);
+  const collections = new CollectionsService(knex, syncs, destinations, logger, options.collectionHooks);
+  return { destinations, sources, syncs, collections };
+}
+
+/** Destinations, sources, syncs and collections, mounted under /api/v1 behind `auth` (a session or Basic auth). */
+export function resourceRoutes(auth: RouteAuth, services: ResourceServices): AnyRouteSpec[] {
+  return [
+    ...destinationRoutes({ auth, destinations: services.destinations }),
+    ...sourceRoutes({ auth, sources: services.sources }),
+    ...syncRoutes({ auth, syncs: services.syncs }),
+    ...collectionRoutes({ auth, collections: services.collections }),
+  ];
+}

@@ -1,0 +1,7 @@
+import type { RouteAuth } from '@datasync/openapi';
+import type { SourcesService } from '../../sources/sources.service';
+
+export interface SourceRouteDeps {
+  auth: RouteAuth;
+  sources: SourcesService;
+}

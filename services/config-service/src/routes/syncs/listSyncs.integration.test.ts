@@ -1,0 +1,58 @@
+import request from 'supertest';
+import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { syncListSchema } from '../../syncs/syncs.schemas';
+import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
+import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+
+const knex = getTestKnex();
+let emulator: TestEmulator;
+let pg: PostgresDestination;
+let t: ResourceTestApp;
+
+beforeAll(async () => {
+  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
+  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
+});
+afterAll(async () => {
+  await Promise.all([emulator?.stop(), pg?.drop()]);
+  await closeTestKnex();
+});
+
+describe('GET /api/v1/syncs', () => {
+  it('needs authentication', async () => {
+    expect((await request(t.app).get('/api/v1/syncs').expect(401)).body).toEqual(UNAUTHENTICATED);
+  });
+
+  it('refuses unknown query parameters', async () => {
+    const caller = await newCaller(t.app);
+    const res = await as(t.app, caller).get('/syncs?source=x').expect(400);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      param: 'source',
+      message: 'source is not allowed',
+      errors: [{ param: 'source', message: 'source is not allowed' }],
+    });
+  });
+
+  it("lists the environment's syncs with what they connect, never another environment's", async () => {
+    const caller = await newCaller(t.app);
+    const other = await otherEnvironmentCaller(t.app, caller);
+    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString, prefix: 'mine' });
+    await createSyncFixture(t.app, other, { emulator, connectionString: pg.connectionString, prefix: 'theirs' });
+    const res = await as(t.app, caller).get('/syncs').expect(200);
+    expect(syncListSchema.validate(res.body).error).toBeUndefined();
+    expect(res.body.data).toEqual([
+      {
+        id: expect.any(String),
+        name: fixture.sync,
+        source: { name: fixture.source, provider: 'stripe' },
+        destination: { name: fixture.destination, engine: 'postgres' },
+        created_at: expect.any(String),
+      },
+    ]);
+    expect((await as(t.app, other).get('/syncs').expect(200)).body.data.map((s: { name: string }) => s.name)).toEqual(['theirs_sync']);
+  });
+});

@@ -1,0 +1,106 @@
+import { TABLES, type Knex } from '@datasync/db';
+
+type Db = Knex | Knex.Transaction;
+
+export interface SourceRow {
+  id: string;
+  environment_id: string;
+  name: string;
+  provider: string;
+  credential_secret: string;
+  provider_account_id: string;
+  provider_account_name: string | null;
+  livemode: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface Source {
+  id: string;
+  environmentId: string;
+  name: string;
+  provider: string;
+  /** The provider account that owns the app (`acct_…`), as verification reported it. */
+  providerAccountId: string;
+  providerAccountName: string | null;
+  livemode: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface VerifiedSourceValues {
+  credentialSecret: string;
+  providerAccountId: string;
+  providerAccountName: string | null;
+  livemode: boolean;
+}
+
+export const SOURCE_NAME_UNIQUE = 'sources_environment_id_name_unique';
+
+function toSource(row: SourceRow): Source {
+  return {
+    id: row.id,
+    environmentId: row.environment_id,
+    name: row.name,
+    provider: row.provider,
+    providerAccountId: row.provider_account_id,
+    providerAccountName: row.provider_account_name,
+    livemode: row.livemode,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function verifiedColumns(values: VerifiedSourceValues) {
+  return {
+    credential_secret: values.credentialSecret,
+    provider_account_id: values.providerAccountId,
+    provider_account_name: values.providerAccountName,
+    livemode: values.livemode,
+  };
+}
+
+export async function insertSource(
+  db: Db,
+  values: { environmentId: string; name: string; provider: string } & VerifiedSourceValues,
+): Promise<Source> {
+  const [row] = (await db(TABLES.sources)
+    .insert({ environment_id: values.environmentId, name: values.name, provider: values.provider, ...verifiedColumns(values) })
+    .returning('*')) as SourceRow[];
+  if (!row) throw new Error('source insert returned no row');
+  return toSource(row);
+}
+
+export async function listSources(db: Db, environmentId: string): Promise<Source[]> {
+  const rows = (await db(TABLES.sources).where({ environment_id: environmentId }).orderBy(['created_at', 'name'])) as SourceRow[];
+  return rows.map(toSource);
+}
+
+export async function findSourceByName(db: Db, environmentId: string, name: string): Promise<Source | undefined> {
+  const row = (await db(TABLES.sources).where({ environment_id: environmentId, name }).first()) as SourceRow | undefined;
+  return row && toSource(row);
+}
+
+/** The sealed credential of a source, for the code that talks to the provider on its behalf. */
+export async function findSourceSecret(db: Db, environmentId: string, id: string): Promise<string | undefined> {
+  const row = (await db(TABLES.sources).where({ environment_id: environmentId, id }).first('credential_secret')) as
+    | Pick<SourceRow, 'credential_secret'>
+    | undefined;
+  return row?.credential_secret;
+}
+
+export async function updateSourceCredential(db: Db, environmentId: string, id: string, values: VerifiedSourceValues): Promise<Source | undefined> {
+  const [row] = (await db(TABLES.sources)
+    .where({ environment_id: environmentId, id })
+    .update({ ...verifiedColumns(values), updated_at: db.fn.now() })
+    .returning('*')) as SourceRow[];
+  return row && toSource(row);
+}
+
+export async function syncNamesUsingSource(db: Db, environmentId: string, sourceId: string): Promise<string[]> {
+  return (await db(TABLES.syncs).where({ environment_id: environmentId, source_id: sourceId }).orderBy('name').pluck('name')) as string[];
+}
+
+export async function deleteSourceRow(db: Db, environmentId: string, id: string): Promise<boolean> {
+  return (await db(TABLES.sources).where({ environment_id: environmentId, id }).delete()) > 0;
+}

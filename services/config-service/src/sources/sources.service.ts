@@ -1,0 +1,153 @@
+import { actorOf, writeAudit, type Caller } from '@datasync/auth';
+import type { SecretBox } from '@datasync/crypto';
+import type { Knex } from '@datasync/db';
+import { InvalidRequestError, NotFoundError } from '@datasync/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../destinations/dbErrors';
+import {
+  SOURCE_NAME_UNIQUE,
+  deleteSourceRow,
+  findSourceByName,
+  findSourceSecret,
+  insertSource,
+  listSources,
+  syncNamesUsingSource,
+  updateSourceCredential,
+  type Source,
+  type VerifiedSourceValues,
+} from './sources.repository';
+import type { SourceVerifier } from './verifySource';
+
+export interface SourceInput {
+  name: string;
+  provider: string;
+  privateKey: string;
+}
+
+function nameTaken(name: string): InvalidRequestError {
+  return new InvalidRequestError(`A source named ${name} already exists in this environment. Choose another name.`, {
+    code: 'resource_already_exists',
+    param: 'name',
+  });
+}
+
+function notFound(name: string): NotFoundError {
+  return new NotFoundError(`No source named ${name} in this environment.`, 'name');
+}
+
+function inUse(name: string, syncs: string[]): InvalidRequestError {
+  const list = syncs.length > 0 ? `: ${syncs.join(', ')}` : '';
+  return new InvalidRequestError(`The source ${name} is used by a sync${list}. Delete the sync first.`, {
+    code: 'source_in_use',
+    param: 'name',
+  });
+}
+
+/** Sources of the caller's environment: verified with the provider before they are stored, key sealed. */
+export class SourcesService {
+  constructor(
+    private readonly knex: Knex,
+    private readonly secretBox: SecretBox,
+    private readonly verify: SourceVerifier,
+  ) {}
+
+  async create(caller: Caller, input: SourceInput): Promise<Source> {
+    // Before asking the provider: a taken name fails fast, without a slow network round trip.
+    if (await findSourceByName(this.knex, caller.environmentId, input.name)) throw nameTaken(input.name);
+    const verified = await this.verified(caller, input.provider, input.privateKey);
+    try {
+      return await this.knex.transaction(async (trx) => {
+        const source = await insertSource(trx, { environmentId: caller.environmentId, name: input.name, provider: input.provider, ...verified });
+        await writeAudit(trx, {
+          ...this.audit(caller),
+          action: 'source.created',
+          target: source.name,
+          details: { provider: source.provider, provider_account_id: source.providerAccountId, livemode: source.livemode },
+        });
+        return source;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, SOURCE_NAME_UNIQUE)) throw nameTaken(input.name);
+      throw err;
+    }
+  }
+
+  list(caller: Caller): Promise<Source[]> {
+    return listSources(this.knex, caller.environmentId);
+  }
+
+  async get(caller: Caller, name: string): Promise<Source> {
+    const found = await findSourceByName(this.knex, caller.environmentId, name);
+    if (!found) throw notFound(name);
+    return found;
+  }
+
+  /** Refused while a sync reads from it. */
+  async delete(caller: Caller, name: string): Promise<Source> {
+    const found = await this.get(caller, name);
+    try {
+      return await this.knex.transaction(async (trx) => {
+        const syncs = await syncNamesUsingSource(trx, caller.environmentId, found.id);
+        if (syncs.length > 0) throw inUse(name, syncs);
+        if (!(await deleteSourceRow(trx, caller.environmentId, found.id))) throw notFound(name);
+        await writeAudit(trx, { ...this.audit(caller), action: 'source.deleted', target: name, details: { provider: found.provider } });
+        return found;
+      });
+    } catch (err) {
+      // A sync created meanwhile, or accounts registered under the source (libs/accounts' table
+      // references it): the foreign keys refuse, and the caller hears which.
+      if (isForeignKeyViolation(err, 'syncs_source_id_foreign')) throw inUse(name, []);
+      if (isForeignKeyViolation(err)) {
+        throw new InvalidRequestError(`Accounts are registered under the source ${name}. Delete them first.`, { code: 'source_in_use', param: 'name' });
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Verifies a new private key and stores it in place of the old one. Not an endpoint yet; the
+   * demo seed uses it when the emulator no longer knows the stored key.
+   */
+  async replaceKey(caller: Caller, name: string, privateKey: string): Promise<Source> {
+    const found = await this.get(caller, name);
+    const verified = await this.verified(caller, found.provider, privateKey);
+    return this.knex.transaction(async (trx) => {
+      const updated = await updateSourceCredential(trx, caller.environmentId, found.id, verified);
+      if (!updated) throw notFound(name);
+      await writeAudit(trx, {
+        ...this.audit(caller),
+        action: 'source.key_replaced',
+        target: name,
+        details: { provider_account_id: updated.providerAccountId, livemode: updated.livemode },
+      });
+      return updated;
+    });
+  }
+
+  /** Whether the stored key still verifies with the provider (false: rejected; unreachable throws). */
+  async keyStillValid(caller: Caller, name: string): Promise<boolean> {
+    const found = await this.get(caller, name);
+    const sealed = await findSourceSecret(this.knex, caller.environmentId, found.id);
+    if (!sealed) throw notFound(name);
+    try {
+      await this.verify(found.provider, this.secretBox.open(sealed, caller.environmentId));
+      return true;
+    } catch (err) {
+      if (err instanceof InvalidRequestError) return false;
+      throw err;
+    }
+  }
+
+  private async verified(caller: Caller, provider: string, privateKey: string): Promise<VerifiedSourceValues> {
+    const account = await this.verify(provider, privateKey);
+    return {
+      credentialSecret: this.secretBox.seal(privateKey, caller.environmentId),
+      providerAccountId: account.accountId,
+      providerAccountName: account.name,
+      livemode: account.livemode,
+    };
+  }
+
+  private audit(caller: Caller) {
+    return { organizationId: caller.organizationId, environmentId: caller.environmentId, actor: actorOf(caller) };
+  }
+}
