@@ -12,6 +12,8 @@ export interface LocalState {
   postgresPort?: number;
   secretsMasterKeys: string;
   demoDestinationPassword: string;
+  /** The demo user's dashboard password, printed in the banner and demo.json. */
+  demoLoginPassword: string;
 }
 
 const FILE = 'local.json';
@@ -29,6 +31,7 @@ export async function loadLocalState(dataDir: string): Promise<LocalState> {
         : `k1:${randomBytes(32).toString('base64')}`,
     demoDestinationPassword:
       typeof stored.demoDestinationPassword === 'string' ? stored.demoDestinationPassword : secret(),
+    demoLoginPassword: typeof stored.demoLoginPassword === 'string' ? stored.demoLoginPassword : secret(),
   };
   await saveLocalState(dataDir, state);
   return state;

@@ -47,6 +47,9 @@ export function describeDemo(demo: DemoInfo, file: string): string {
     ...demo.services.loaders.map((url, i) => row(`loader-${i + 1}`, url)),
   ];
   if (demo.destination) lines.push('', row('demo destination', demo.destination.connection_string));
+  const dashboard = demo.dashboard as { url: string; email: string; password: string } | undefined;
+  if (dashboard) lines.push(row('dashboard login', `${dashboard.email} / ${dashboard.password} at ${dashboard.url}`));
+  if (typeof demo.curl === 'string') lines.push('', 'Attach the demo provider account (loading starts at once):', `  ${demo.curl}`);
   lines.push('', `Details for scripts: ${file}`, '');
   return lines.join('\n');
 }
