@@ -1,1 +1,26 @@
-export {};
+export * from './catalog';
+export { providerEnv, providerSettings, type BudgetLimits, type ProviderEnv, type ProviderSettings, type RetryPolicy } from './config';
+export type {
+  AccountReader,
+  AccountRef,
+  EventPage,
+  ListEventsOptions,
+  ListPagesOptions,
+  Page,
+  ProviderConnector,
+  ProviderEvent,
+  ProviderObject,
+  RateLimitMode,
+  RequestObserver,
+  RequestReport,
+  VerifiedAccount,
+} from './connector';
+export { keyMode, type ConnectedAccountCredential, type ProviderCredential, type SecretKeyCredential } from './credentials';
+export * from './errors';
+export { RateBudget, type BudgetDecision, type BudgetKey } from './budget/rateBudget';
+export { backoffDelayMs, parseRetryAfter } from './retry/backoff';
+export { createStripeConnector, type StripeConnectorOptions } from './stripe/stripeConnector';
+export { createConnector, type ConnectorOptions } from './connectors';
+export { STRIPE_API_VERSION } from './stripe/stripeClient';
+export { backfillRange, splitRange, splitSegment, type Segment, type SegmentCursor } from './segments/segments';
+export { parallelRead, type ParallelReadOptions, type ParallelReadResult } from './segments/parallelRead';

@@ -1,0 +1,92 @@
+import {
+  UnknownCatalogEntryError,
+  columnValue,
+  commonColumnNames,
+  findResource,
+  findResourceByEventType,
+  findResourceByObject,
+  getProvider,
+  getResource,
+  providerNames,
+  resourceNames,
+  typedValues,
+} from '.';
+
+const required = [
+  'charges',
+  'customers',
+  'refunds',
+  'payment_intents',
+  'invoices',
+  'subscriptions',
+  'balance_transactions',
+  'disputes',
+  'payouts',
+  'products',
+  'prices',
+  'coupons',
+];
+
+describe('catalog', () => {
+  it('lists every required stripe resource', () => {
+    expect(providerNames).toEqual(['stripe']);
+    expect(resourceNames('stripe').sort()).toEqual([...required].sort());
+  });
+
+  it.each(getProvider('stripe').resources.map((r) => [r.name, r] as const))('%s is consistent', (name, resource) => {
+    expect(resource.table).toBe(`stripe_${name}`);
+    expect(resource.endpoint).toBe(`/v1/${name}`);
+    expect(resource.table).toMatch(/^[a-z_]+$/);
+    const names = resource.columns.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) {
+      expect(n).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(commonColumnNames).not.toContain(n);
+    }
+    if (resource.deletedEventType) expect(resource.eventTypes).toContain(resource.deletedEventType);
+  });
+
+  it('maps every event type to exactly one resource', () => {
+    const all = getProvider('stripe').resources.flatMap((r) => r.eventTypes);
+    expect(new Set(all).size).toBe(all.length);
+    expect(findResourceByEventType('stripe', 'charge.dispute.created')?.name).toBe('disputes');
+    expect(findResourceByEventType('stripe', 'customer.subscription.updated')?.name).toBe('subscriptions');
+    expect(findResourceByObject('stripe', 'payment_intent')?.name).toBe('payment_intents');
+  });
+
+  it('rejects unknown names', () => {
+    expect(findResource('stripe', 'nope')).toBeUndefined();
+    expect(findResource('paypal', 'charges')).toBeUndefined();
+    expect(() => getResource('stripe', 'nope')).toThrow(UnknownCatalogEntryError);
+    expect(() => getProvider('paypal')).toThrow(UnknownCatalogEntryError);
+  });
+});
+
+describe('columnValue', () => {
+  const charges = getResource('stripe', 'charges');
+  const col = (name: string) => {
+    const c = charges.columns.find((x) => x.name === name);
+    if (!c) throw new Error(name);
+    return c;
+  };
+
+  it('converts seconds, expanded references, nested paths and mismatches', () => {
+    const charge = {
+      amount: 1234,
+      created: 1_700_000_000,
+      customer: { id: 'cus_1', object: 'customer' },
+      billing_details: { email: 'a@example.com' },
+      paid: 'yes',
+      metadata: { k: 'v' },
+    };
+    expect(columnValue(col('created'), charge)).toEqual(new Date(1_700_000_000_000));
+    expect(columnValue(col('customer'), charge)).toBe('cus_1');
+    expect(columnValue(col('customer'), { customer: 'cus_2' })).toBe('cus_2');
+    expect(columnValue(col('billing_email'), charge)).toBe('a@example.com');
+    expect(columnValue(col('billing_email'), { billing_details: null })).toBeNull();
+    expect(columnValue(col('paid'), charge)).toBeNull();
+    expect(columnValue(col('amount'), charge)).toBe(1234);
+    expect(columnValue(col('amount'), { amount: 1.5 })).toBeNull();
+    expect(typedValues(charges, charge)).toMatchObject({ amount: 1234, metadata: { k: 'v' }, currency: null });
+  });
+});

@@ -1,0 +1,64 @@
+/** The value kinds a typed column can hold; each maps to one SQL type per engine. */
+export type ColumnType = 'text' | 'bigint' | 'integer' | 'boolean' | 'timestamp' | 'json';
+
+/** A column every table of every resource has, filled by the loader rather than read from the object. */
+export interface CommonColumn {
+  name: string;
+  type: ColumnType;
+  postgresType: string;
+  mysqlType: string;
+  nullable: boolean;
+  description: string;
+}
+
+/** A well-known field of a provider object, copied into its own column next to `data`. */
+export interface CatalogColumn {
+  name: string;
+  type: ColumnType;
+  /**
+   * Dotted path into the provider object (`amount`, `billing_details.email`). For expandable
+   * references (`customer`) the value is the id whether or not the object was expanded.
+   */
+  path: string;
+  postgresType: string;
+  mysqlType: string;
+}
+
+export interface CatalogResource {
+  provider: ProviderName;
+  /** Collection name in the dashboard and API (`charges`). */
+  name: string;
+  /** Human label for the dashboard dropdown (`Charges`). */
+  label: string;
+  /** The provider object's `object` field (`charge`): how events and list items name it. */
+  object: string;
+  /** List path; retrieve is `${endpoint}/${id}`. */
+  endpoint: string;
+  /** Destination table: `<provider>_<resource>`. */
+  table: string;
+  /** Prefix of generated ids (`ch` in `ch_…`). */
+  idPrefix: string;
+  columns: readonly CatalogColumn[];
+  /** Every event type whose `data.object` is this resource. Empty: the provider emits none. */
+  eventTypes: readonly string[];
+  /** The event type announcing that the object no longer exists (soft delete in the destination). */
+  deletedEventType?: string;
+  /** List filters the provider supports besides pagination and `created`. */
+  listFilters: readonly string[];
+  /**
+   * Query parameters a full read must always send, because the provider's list default hides
+   * objects (Stripe lists subscriptions without canceled ones unless `status=all`).
+   */
+  fullListParams?: Readonly<Record<string, string>>;
+  /** The provider can delete objects of this resource (retrieve then answers `deleted: true`). */
+  deletable?: boolean;
+}
+
+export interface ProviderCatalog {
+  name: ProviderName;
+  label: string;
+  resources: readonly CatalogResource[];
+}
+
+export const providerNames = ['stripe'] as const;
+export type ProviderName = (typeof providerNames)[number];

@@ -1,0 +1,116 @@
+import type { CatalogResource, ProviderName } from './catalog';
+import type { ProviderCredential } from './credentials';
+
+/** A provider object as listed or retrieved; `data` of its destination row. */
+export type ProviderObject = Record<string, unknown> & { id: string; created?: number };
+
+export interface VerifiedAccount {
+  /** The provider's account id (`acct_…`): the account's external_id. */
+  accountId: string;
+  /** Business or display name, when the provider has one. */
+  name: string | null;
+  /** Unix seconds; the lower bound of a backfill. */
+  created: number;
+  livemode: boolean;
+}
+
+/** The provider account a reader acts for, as learned by verify(). */
+export interface AccountRef {
+  accountId: string;
+  livemode: boolean;
+}
+
+/**
+ * What to do when the budget or the provider asks for a pause: wait in process ('wait'), or
+ * throw ProviderRateLimitedError when the pause exceeds the bound, so a job can move itself to
+ * delayed instead of holding a worker (DESIGN §7).
+ */
+export type RateLimitMode = 'wait' | 'throw';
+
+export interface ListPagesOptions {
+  /** Inclusive lower bound, unix seconds. */
+  createdGte?: number;
+  /** Exclusive upper bound, unix seconds. */
+  createdLt?: number;
+  /** Page size, 1–100. */
+  limit?: number;
+  /** Resume after this object (the previous page's lastId). */
+  startingAfter?: string;
+  /** Filters from the resource's listFilters (`customer`, …). */
+  filters?: Readonly<Record<string, string>>;
+}
+
+export interface Page {
+  /** Newest first, as the provider lists them. */
+  objects: ProviderObject[];
+  hasMore: boolean;
+  /** The last (oldest) object's id: the cursor to resume after; null for an empty page. */
+  lastId: string | null;
+  /** The last object's `created`: where a segment can be split (see segments/splitSegment). */
+  lastCreated: number | null;
+  /** When the response arrived: the `_source_ts` of rows read from a list. */
+  fetchedAt: Date;
+}
+
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** Unix seconds. */
+  created: number;
+  /** The catalog resource the event is about, when it is one we load. */
+  resource: string | null;
+  /** `data.object`: the object's state at the event. */
+  object: ProviderObject;
+  /** The event announces that the object no longer exists at the provider. */
+  deleted: boolean;
+}
+
+export interface ListEventsOptions {
+  /** Event id cursor: only events newer than it, walked oldest to newest. */
+  after?: string;
+  /** Without a cursor: events created at or after this time (unix seconds). */
+  createdGte?: number;
+  types?: readonly string[];
+  limit?: number;
+}
+
+export interface EventPage {
+  /** Oldest first when walking from a cursor (apply in this order); newest first otherwise. */
+  events: ProviderEvent[];
+  hasMore: boolean;
+  /** The newest event id seen so far: the next `after` cursor (null while none was seen). */
+  cursor: string | null;
+  fetchedAt: Date;
+}
+
+/** Reads one provider account's data. Every request spends the account's shared budget. */
+export interface AccountReader {
+  readonly account: AccountRef;
+  /** One list page; the building block of listPages, for jobs that stop between pages. */
+  fetchPage(resource: string | CatalogResource, options: ListPagesOptions): Promise<Page>;
+  /** Every page of a created range, newest first, until has_more is false. */
+  listPages(resource: string | CatalogResource, options: ListPagesOptions): AsyncIterableIterator<Page>;
+  /** The object, a `deleted: true` stub for deleted ones, or null when the provider does not know it. */
+  retrieve(resource: string | CatalogResource, id: string): Promise<ProviderObject | null>;
+  listEvents(options: ListEventsOptions): AsyncIterableIterator<EventPage>;
+}
+
+/** One HTTP attempt, for metrics: every retry is reported on its own. */
+export interface RequestReport {
+  endpoint: string;
+  outcome: 'ok' | 'rate_limited' | 'server_error' | 'network' | 'refused';
+  durationMs: number;
+}
+
+export type RequestObserver = (report: RequestReport) => void;
+
+export interface ProviderConnector {
+  readonly provider: ProviderName;
+  /**
+   * Checks a credential with the provider. Throws InvalidCredentialError,
+   * AccountNotConnectedError, InsufficientPermissionError or ProviderUnreachableError.
+   */
+  verify(credential: ProviderCredential): Promise<VerifiedAccount>;
+  /** A reader for an account verified earlier (its id and mode select the budget). */
+  reader(credential: ProviderCredential, account: AccountRef, options?: { rateLimit?: RateLimitMode }): AccountReader;
+}

@@ -1,0 +1,92 @@
+import { findResourceByEventType, findResourceByObject } from '../catalog';
+import type { EventPage, ListEventsOptions, ProviderEvent, ProviderObject } from '../connector';
+import { EventCursorExpiredError, ProviderRequestError } from '../errors';
+import { isProviderObject, parseList } from './listing';
+import { encodeQuery } from './query';
+import type { Requester } from './requester';
+
+const EVENTS = '/v1/events';
+
+export function toProviderEvent(raw: ProviderObject): ProviderEvent {
+  const data = raw.data as { object?: unknown } | undefined;
+  const object = data?.object;
+  if (typeof raw.type !== 'string' || typeof raw.created !== 'number' || !isProviderObject(object)) {
+    throw new ProviderRequestError(`event ${raw.id} has no type, created or data.object`, 'unexpected_response', 200);
+  }
+  const resource =
+    (typeof object.object === 'string' ? findResourceByObject('stripe', object.object) : undefined) ??
+    findResourceByEventType('stripe', raw.type);
+  return {
+    id: raw.id,
+    type: raw.type,
+    created: raw.created,
+    resource: resource?.name ?? null,
+    object,
+    deleted: object.deleted === true || (resource?.deletedEventType !== undefined && resource.deletedEventType === raw.type),
+  };
+}
+
+/**
+ * From a cursor, events are walked forward in time with `ending_before` (each response is the
+ * slice just newer than the cursor), and each page is returned oldest first so that applying
+ * pages in order replays history. Without a cursor, the `created` window is read newest first.
+ */
+export async function* listEvents(requester: Requester, options: ListEventsOptions): AsyncIterableIterator<EventPage> {
+  const base = { limit: options.limit ?? 100, types: options.types?.length ? options.types : undefined };
+  if (options.after !== undefined) {
+    let cursor = options.after;
+    await assertCursorKept(requester, cursor);
+    for (;;) {
+      const page = await fetchEvents(requester, encodeQuery({ ...base, ending_before: cursor }), cursor);
+      const newest = page.events[0];
+      if (newest) cursor = newest.id;
+      yield { ...page, events: page.events.reverse(), cursor };
+      if (!page.hasMore || !newest) return;
+    }
+  }
+  let startingAfter: string | undefined;
+  let cursor: string | null = null;
+  for (;;) {
+    const created = options.createdGte !== undefined ? { gte: options.createdGte } : undefined;
+    const page = await fetchEvents(requester, encodeQuery({ ...base, created, starting_after: startingAfter }));
+    cursor ??= page.events[0]?.id ?? null;
+    yield { ...page, cursor };
+    const oldest = page.events[page.events.length - 1];
+    if (!page.hasMore || !oldest) return;
+    startingAfter = oldest.id;
+  }
+}
+
+/**
+ * Paging from a cursor older than the provider's retention would silently start at the
+ * retention's edge and lose the events in between; the provider only serves events it still
+ * keeps, so retrieving the cursor tells. One request per walk, not per page.
+ */
+async function assertCursorKept(requester: Requester, cursor: string): Promise<void> {
+  try {
+    await requester.get(EVENTS, `${EVENTS}/${encodeURIComponent(cursor)}`, '');
+  } catch (err) {
+    if (err instanceof ProviderRequestError && (err.status === 404 || err.code === 'resource_missing')) {
+      throw new EventCursorExpiredError(cursor, { cause: err });
+    }
+    throw err;
+  }
+}
+
+async function fetchEvents(
+  requester: Requester,
+  query: string,
+  cursor?: string,
+): Promise<Omit<EventPage, 'cursor'>> {
+  try {
+    const response = await requester.get(EVENTS, EVENTS, query);
+    const fetchedAt = new Date();
+    const { data, hasMore } = parseList(response.body);
+    return { events: data.map(toProviderEvent), hasMore, fetchedAt };
+  } catch (err) {
+    if (cursor !== undefined && err instanceof ProviderRequestError && (err.status === 404 || err.param === 'ending_before')) {
+      throw new EventCursorExpiredError(cursor, { cause: err });
+    }
+    throw err;
+  }
+}

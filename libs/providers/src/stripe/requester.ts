@@ -1,0 +1,54 @@
+import type { Logger } from '@datasync/logger';
+import type Stripe from 'stripe';
+import type { RateBudget } from '../budget/rateBudget';
+import type { ProviderSettings } from '../config';
+import type { AccountRef, RateLimitMode, RequestObserver } from '../connector';
+import { ProviderRateLimitedError } from '../errors';
+import { withRetries } from '../retry/withRetries';
+import { classifyStripeError } from './stripeErrors';
+import { stripeGet, type RawResponse } from './stripeClient';
+
+export interface RequesterOptions {
+  client: Stripe;
+  account: AccountRef;
+  /** Set for a connected account: sent as `Stripe-Account` with the app's key. */
+  connectedAccountId?: string;
+  settings: ProviderSettings;
+  budget?: RateBudget;
+  rateLimit: RateLimitMode;
+  logger: Logger;
+  observer?: RequestObserver;
+}
+
+/** How listing and events reach the provider: one GET, after budget and retries. */
+export interface Requester {
+  get(endpoint: string, path: string, query: string): Promise<RawResponse>;
+}
+
+/** Every GET of one account reader: spends budget, retries, types the errors. */
+export class StripeRequester implements Requester {
+  constructor(private readonly options: RequesterOptions) {}
+
+  get(endpoint: string, path: string, query: string): Promise<RawResponse> {
+    const { client, connectedAccountId, settings, rateLimit, logger, observer } = this.options;
+    return withRetries(() => stripeGet(client, path, query, connectedAccountId), {
+      policy: settings.retry,
+      rateLimit,
+      beforeAttempt: () => this.spend(endpoint),
+      classify: (err) => classifyStripeError(err, connectedAccountId ? { connectedAccountId } : {}),
+      logger,
+      endpoint,
+      ...(observer ? { observer } : {}),
+    });
+  }
+
+  private async spend(endpoint: string): Promise<void> {
+    const { budget, account, rateLimit, settings } = this.options;
+    if (!budget) return;
+    const key = { provider: 'stripe', accountId: account.accountId, livemode: account.livemode, endpoint };
+    if (rateLimit === 'wait') return budget.acquire(key);
+    const decision = await budget.reserve(key, settings.maxWaitMs);
+    if (!decision.granted) throw new ProviderRateLimitedError(decision.waitMs, 'budget');
+    if (decision.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.waitMs));
+  }
+}

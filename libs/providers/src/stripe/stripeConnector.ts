@@ -1,0 +1,77 @@
+import { silentLogger, type Logger } from '@datasync/logger';
+import type Stripe from 'stripe';
+import type { RateBudget } from '../budget/rateBudget';
+import type { ProviderSettings } from '../config';
+import type { AccountRef, ProviderConnector, RateLimitMode, RequestObserver } from '../connector';
+import { assertAccountId, keyMode, type ProviderCredential } from '../credentials';
+import { InvalidCredentialError } from '../errors';
+import { createStripeClient } from './stripeClient';
+import { StripeRequester } from './requester';
+import { StripeAccountReader } from './stripeReader';
+import { verifyAccount } from './verify';
+
+export interface StripeConnectorOptions {
+  settings: ProviderSettings;
+  /**
+   * The source's key: the key of the account that owns the app, used for connected accounts.
+   * Optional for sources whose accounts all bring their own key.
+   */
+  sourceKey?: string;
+  /** Shared request budget; without it reads are not throttled (verification never is). */
+  budget?: RateBudget;
+  logger?: Logger;
+  /** Told about every HTTP attempt of every reader (metrics: throughput, 429s, latency). */
+  observer?: RequestObserver;
+}
+
+/** The Stripe connector (DESIGN §9): verify credentials, then read accounts through readers. */
+export function createStripeConnector(options: StripeConnectorOptions): ProviderConnector {
+  const logger = (options.logger ?? silentLogger()).child({ module: 'stripe-connector' });
+  const clientOptions = { baseUrl: options.settings.stripeBaseUrl, timeoutMs: options.settings.timeoutMs };
+  let appClient: Stripe | undefined;
+
+  // Which key to send, and whether to act for a connected account.
+  function route(credential: ProviderCredential): { client: Stripe; connectedAccountId?: string; livemode: boolean } {
+    if (credential.kind === 'secret_key') {
+      const { livemode } = keyMode(credential.key);
+      return { client: createStripeClient(credential.key, clientOptions), livemode };
+    }
+    assertAccountId(credential.accountId);
+    if (!options.sourceKey) {
+      throw new InvalidCredentialError("this source has no app key, so it cannot act for connected accounts");
+    }
+    const { livemode } = keyMode(options.sourceKey);
+    appClient ??= createStripeClient(options.sourceKey, clientOptions);
+    return { client: appClient, connectedAccountId: credential.accountId, livemode };
+  }
+
+  return {
+    provider: 'stripe',
+
+    async verify(credential) {
+      const { client, connectedAccountId, livemode } = route(credential);
+      return verifyAccount({
+        client,
+        livemode,
+        settings: options.settings,
+        logger,
+        ...(connectedAccountId ? { connectedAccountId } : {}),
+      });
+    },
+
+    reader(credential, account: AccountRef, readerOptions?: { rateLimit?: RateLimitMode }) {
+      const { client, connectedAccountId } = route(credential);
+      const requester = new StripeRequester({
+        client,
+        account,
+        settings: options.settings,
+        rateLimit: readerOptions?.rateLimit ?? 'wait',
+        logger: logger.child({ accountId: account.accountId }),
+        ...(connectedAccountId ? { connectedAccountId } : {}),
+        ...(options.budget ? { budget: options.budget } : {}),
+        ...(options.observer ? { observer: options.observer } : {}),
+      });
+      return new StripeAccountReader(account, requester);
+    },
+  };
+}
