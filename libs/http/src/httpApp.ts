@@ -27,7 +27,8 @@ export function createHttpApp({ logger, readiness, bodyLimit = '100kb' }: HttpAp
     const started = process.hrtime.bigint();
     res.setHeader('Request-Id', requestId);
     res.locals.requestId = requestId;
-    res.on('finish', () => {
+    // Skipped when filtered out: winston formats (and redacts) before its level check.
+    if (logger.isLevelEnabled('http')) res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.http('request', { request_id: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
     });

@@ -1,0 +1,36 @@
+import { Joi } from '@datasync/config';
+import { MAX_GENERATED } from '../core/timeline';
+import { faultPatchSchema } from '../faults/faultSettings';
+import { countries } from '../generators/pools';
+import { generatedResources } from '../generators/resourceNames';
+
+const objectCounts = Joi.object(
+  Object.fromEntries(generatedResources.map((name) => [name, Joi.number().integer().min(0).max(MAX_GENERATED)])),
+);
+
+/** Body of `POST /_emulator/accounts`. */
+export const newAccountSchema = faultPatchSchema
+  .keys({
+    objects: objectCounts,
+    seed: Joi.string().min(1).max(200),
+    country: Joi.string().valid(...countries),
+    business_name: Joi.string().min(1).max(100),
+    end: Joi.number().integer().min(0),
+    history_days: Joi.number().integer().min(1).max(3650),
+    connected_to: Joi.string().pattern(/^acct_[A-Za-z0-9]+$/),
+  });
+
+export interface NewAccountBody {
+  objects?: Record<string, number>;
+  seed?: string;
+  country?: string;
+  business_name?: string;
+  end?: number;
+  history_days?: number;
+  connected_to?: string;
+  rate_limit?: number | null;
+  throttle_rate?: number | null;
+  error_rate?: number | null;
+  reset_rate?: number | null;
+  latency_ms?: number | { min: number; max: number } | null;
+}

@@ -1,0 +1,99 @@
+import express, { type Express } from 'express';
+import { createHttpApp, mountRoutes, type Readiness, type RouteDefinition } from '@datasync/http';
+import type { Logger } from '@datasync/logger';
+import { authenticate } from './http/authenticate';
+import { faultInjection } from './http/faultInjection';
+import { stripeErrorHandler, unrecognizedUrl } from './http/stripeErrorHandler';
+import { AuthorizationCodes } from './oauth/authorizationCodes';
+import { deleteObjectRoute } from './routes/admin/deleteObject';
+import { deleteStatsRoute } from './routes/admin/deleteStats';
+import { getAccountRoute as getAdminAccountRoute } from './routes/admin/getAccount';
+import { getAccountFaultsRoute } from './routes/admin/getAccountFaults';
+import { getGlobalFaultsRoute } from './routes/admin/getGlobalFaults';
+import { getStatsRoute } from './routes/admin/getStats';
+import { postAccountRoute } from './routes/admin/postAccount';
+import { postAccountFaultsRoute } from './routes/admin/postAccountFaults';
+import { postClockRoute } from './routes/admin/postClock';
+import { postGlobalFaultsRoute } from './routes/admin/postGlobalFaults';
+import { postObjectRoute } from './routes/admin/postObject';
+import { postObjectUpdateRoute } from './routes/admin/postObjectUpdate';
+import { getAuthorizeRoute } from './routes/oauth/getAuthorize';
+import { postAuthorizeRoute } from './routes/oauth/postAuthorize';
+import { postDeauthorizeRoute } from './routes/oauth/postDeauthorize';
+import { postTokenRoute } from './routes/oauth/postToken';
+import { getAccountRoute } from './routes/v1/getAccount';
+import { getAccountByIdRoute } from './routes/v1/getAccountById';
+import { listEventsRoute } from './routes/v1/listEvents';
+import { listObjectsRoutes } from './routes/v1/listObjects';
+import { retrieveEventRoute } from './routes/v1/retrieveEvent';
+import { retrieveObjectRoutes } from './routes/v1/retrieveObject';
+import type { EmulatorState } from './state/emulatorState';
+
+export interface AppDeps {
+  state: EmulatorState;
+  logger: Logger;
+  readiness: Readiness;
+}
+
+function apiRoutes(state: EmulatorState): RouteDefinition[] {
+  const retention = state.settings.eventRetentionDays;
+  return [
+    getAccountRoute(),
+    getAccountByIdRoute(state),
+    listEventsRoute(retention),
+    retrieveEventRoute(retention),
+    ...listObjectsRoutes(state),
+    ...retrieveObjectRoutes(state),
+  ];
+}
+
+// Specific paths before the `:resource` ones: Express matches in registration order.
+function adminRoutes(state: EmulatorState): RouteDefinition[] {
+  return [
+    getGlobalFaultsRoute(state),
+    postGlobalFaultsRoute(state),
+    postAccountRoute(state),
+    getAdminAccountRoute(state),
+    getStatsRoute(state),
+    deleteStatsRoute(state),
+    getAccountFaultsRoute(state),
+    postAccountFaultsRoute(state),
+    postClockRoute(state),
+    postObjectRoute(state),
+    postObjectUpdateRoute(state),
+    deleteObjectRoute(state),
+  ];
+}
+
+/**
+ * The emulator: Stripe's `/v1` read API (key, Stripe-Account, faults, then the route), the
+ * `/_emulator` admin API (no auth: development and tests only), Connect OAuth under `/oauth`.
+ * Every error answers in Stripe's nested format.
+ */
+export function createApp({ state, logger, readiness }: AppDeps): Express {
+  const app = createHttpApp({ logger, readiness, bodyLimit: '1mb' });
+  // Stripe clients send nested parameters form-style: created[gte]=…, types[0]=…, expand[]=….
+  app.set('query parser', 'extended');
+
+  app.use('/v1', authenticate(state), faultInjection(state));
+  const api = express.Router();
+  mountRoutes(api, apiRoutes(state));
+  app.use(api);
+
+  const admin = express.Router();
+  mountRoutes(admin, adminRoutes(state));
+  app.use(admin);
+
+  // The Connect endpoints take form bodies, as Stripe's do; mountRoutes would refuse them (415).
+  const codes = new AuthorizationCodes();
+  const oauth = express.Router();
+  oauth.use(express.urlencoded({ extended: false, limit: '20kb' }));
+  for (const route of [getAuthorizeRoute(state), postAuthorizeRoute(state, codes), postTokenRoute(state, codes), postDeauthorizeRoute(state)]) {
+    oauth[route.method](route.path, ...route.handlers);
+  }
+  app.use(oauth);
+
+  app.use(unrecognizedUrl);
+  app.use(stripeErrorHandler(logger));
+  return app;
+}

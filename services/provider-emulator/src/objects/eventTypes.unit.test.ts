@@ -1,0 +1,26 @@
+import { getResource } from '@datasync/providers';
+import { eventTypeFor } from './eventTypes';
+
+const resource = (name: string) => getResource('stripe', name);
+
+describe('eventTypeFor', () => {
+  it('uses the resource’s own created/updated/deleted types', () => {
+    expect(eventTypeFor(resource('customers'), 'created', {})).toBe('customer.created');
+    expect(eventTypeFor(resource('customers'), 'updated', {})).toBe('customer.updated');
+    expect(eventTypeFor(resource('customers'), 'deleted', {})).toBe('customer.deleted');
+    expect(eventTypeFor(resource('disputes'), 'created', {})).toBe('charge.dispute.created');
+    expect(eventTypeFor(resource('subscriptions'), 'deleted', {})).toBe('customer.subscription.deleted');
+    expect(eventTypeFor(resource('refunds'), 'updated', {})).toBe('refund.updated');
+  });
+
+  it('announces a new charge by its status, as Stripe does', () => {
+    expect(eventTypeFor(resource('charges'), 'created', { status: 'succeeded' })).toBe('charge.succeeded');
+    expect(eventTypeFor(resource('charges'), 'created', { status: 'failed' })).toBe('charge.failed');
+    expect(eventTypeFor(resource('payment_intents'), 'updated', { status: 'canceled' })).toBe('payment_intent.canceled');
+  });
+
+  it('falls back to <object>.<change> where Stripe has no type, and announces nothing for event-less resources', () => {
+    expect(eventTypeFor(resource('charges'), 'deleted', { status: 'succeeded' })).toBe('charge.deleted');
+    expect(eventTypeFor(resource('balance_transactions'), 'created', {})).toBeUndefined();
+  });
+});

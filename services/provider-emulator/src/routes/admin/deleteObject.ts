@@ -1,0 +1,18 @@
+import type { RouteDefinition } from '@datasync/http';
+import { accountParam, storeParam } from '../../admin/adminLookup';
+import { deleteObject } from '../../objects/objectMutations';
+import type { EmulatorState } from '../../state/emulatorState';
+
+/** `DELETE /_emulator/accounts/:accountId/:resource/:objectId`: deletes an object and emits its delete event. */
+export function deleteObjectRoute(state: EmulatorState): RouteDefinition {
+  return {
+    method: 'delete',
+    path: '/_emulator/accounts/:accountId/:resource/:objectId',
+    handlers: [
+      (req, res) => {
+        const account = accountParam(state, req);
+        res.json(deleteObject(account, storeParam(account, req), String(req.params.objectId)));
+      },
+    ],
+  };
+}

@@ -1,0 +1,108 @@
+import type { CatalogResource } from '@datasync/providers';
+import type { AccountProfile, GenContext } from '../generators/context';
+import type { ResourceName } from '../generators/resourceNames';
+import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../faults/faultSettings';
+import { RequestStats } from '../faults/requestStats';
+import { TokenBucket } from '../faults/tokenBucket';
+import type { EventLog } from './eventLog';
+import type { ResourceStore } from './resourceStore';
+
+export interface AccountKeys {
+  secret: string;
+  restricted: string;
+  publishable: string;
+  /** The OAuth `client_id` (`ca_…`) of the account's Connect application. */
+  clientId: string;
+}
+
+/** One emulated provider account: its keys, generated resources, overlay, events and faults. */
+export class EmulatorAccount {
+  /** The platform (app) account this account is connected to through Connect, if any. */
+  connectedTo: string | undefined;
+  /** Seconds added to the wall clock for this account (admin "advance clock"). */
+  clockOffset = 0;
+  faultOverrides: FaultOverrides = {};
+  readonly stats = new RequestStats();
+  private bucket: TokenBucket | undefined;
+  private readonly random: () => number;
+
+  constructor(
+    readonly profile: AccountProfile,
+    readonly created: number,
+    readonly keys: AccountKeys,
+    readonly stores: ReadonlyMap<ResourceName, ResourceStore>,
+    readonly events: EventLog,
+    readonly seedText: string,
+    connectedTo: string | undefined,
+  ) {
+    this.connectedTo = connectedTo;
+    this.random = mulberry32(profile.seed);
+  }
+
+  get id(): string {
+    return this.profile.id;
+  }
+
+  /** The account's clock in Unix seconds: wall clock plus any advance. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffset;
+  }
+
+  store(resource: ResourceName): ResourceStore | undefined {
+    return this.stores.get(resource);
+  }
+
+  storeByResource(resource: CatalogResource): ResourceStore | undefined {
+    for (const store of this.stores.values()) if (store.resource === resource) return store;
+    return undefined;
+  }
+
+  faults(global: FaultSettings): FaultSettings {
+    return effectiveFaults(global, this.faultOverrides);
+  }
+
+  /** A token from this account's bucket at `rate` req/s; the bucket is rebuilt when the rate changes. */
+  takeToken(rate: number): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    if (this.bucket?.ratePerSecond !== rate) this.bucket = new TokenBucket(rate);
+    return this.bucket.take();
+  }
+
+  /** Fault dice: seeded per account so a run with the same seed injects the same faults. */
+  roll(): number {
+    return this.random();
+  }
+}
+
+/** A small fast seeded PRNG (mulberry32). */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Builds the generator context of one (account, resource) pair from the account's stores. */
+export function generatorContext(
+  profile: AccountProfile,
+  own: { seed: number; createdAt: (i: number) => number; id: (i: number) => string },
+  stores: () => ReadonlyMap<ResourceName, ResourceStore>,
+  seeds: ReadonlyMap<ResourceName, number>,
+): GenContext {
+  return {
+    seed: own.seed,
+    account: profile,
+    createdAt: own.createdAt,
+    id: own.id,
+    count: (resource) => stores().get(resource)?.generatedCount ?? 0,
+    idOf: (resource, index) => {
+      const store = stores().get(resource);
+      return store ? store.codec.encode(index) : `${resource}_${index}`;
+    },
+    createdOf: (resource, index) => stores().get(resource)?.timeline.createdAt(index) ?? own.createdAt(index),
+    seedOf: (resource) => seeds.get(resource) ?? own.seed,
+  };
+}

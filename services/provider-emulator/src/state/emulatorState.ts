@@ -1,0 +1,108 @@
+import type { CatalogResource } from '@datasync/providers';
+import { MAX_GENERATED } from '../core/timeline';
+import type { FaultOverrides, FaultSettings } from '../faults/faultSettings';
+import { generatedResources, type ResourceName } from '../generators/resourceNames';
+import type { EmulatorAccount } from './account';
+import { accountIdFor, buildAccount } from './accountFactory';
+
+export interface EmulatorSettings {
+  seed: string;
+  /** Objects per resource when an account is created without `objects`; `*` applies to all. */
+  defaultObjects: Readonly<Record<string, number>>;
+  historyDays: number;
+  eventRetentionDays: number;
+  faults: FaultSettings;
+  catalog: readonly CatalogResource[];
+  apiVersion: string;
+}
+
+export interface NewAccount {
+  seed?: string;
+  objects?: Partial<Record<ResourceName, number>>;
+  country?: string;
+  businessName?: string;
+  end?: number;
+  historyDays?: number;
+  connectedTo?: string;
+  faults?: FaultOverrides;
+}
+
+export type KeyKind = 'secret' | 'restricted';
+
+export class AccountExistsError extends Error {}
+
+/** Every account of the running emulator, and the indexes that find one by key or client id. */
+export class EmulatorState {
+  globalFaults: FaultSettings;
+  private readonly accounts = new Map<string, EmulatorAccount>();
+  private readonly keys = new Map<string, { account: EmulatorAccount; kind: KeyKind }>();
+  private readonly clients = new Map<string, EmulatorAccount>();
+  private sequence = 0;
+
+  constructor(readonly settings: EmulatorSettings) {
+    this.globalFaults = settings.faults;
+  }
+
+  get catalog(): readonly CatalogResource[] {
+    return this.settings.catalog;
+  }
+
+  /**
+   * Creates an account. Without a seed the n-th account of a process gets `<EMULATOR_SEED>:<n>`,
+   * so restarting the emulator and creating accounts in the same order gives back the same ids
+   * and keys.
+   */
+  createAccount(input: NewAccount): EmulatorAccount {
+    let seedText = input.seed;
+    if (seedText === undefined) {
+      do seedText = `${this.settings.seed}:${++this.sequence}`;
+      while (this.accounts.has(accountIdFor(seedText)));
+    }
+    if (this.accounts.has(accountIdFor(seedText))) throw new AccountExistsError(`an account with seed "${seedText}" already exists`);
+    const account = buildAccount(
+      {
+        seedText,
+        objects: input.objects ?? this.defaultObjects(),
+        country: input.country ?? 'US',
+        businessName: input.businessName,
+        end: input.end ?? Math.floor(Date.now() / 1000),
+        historyDays: input.historyDays ?? this.settings.historyDays,
+        connectedTo: input.connectedTo,
+      },
+      this.settings.catalog,
+      this.settings.apiVersion,
+    );
+    account.faultOverrides = { ...input.faults };
+    this.accounts.set(account.id, account);
+    this.keys.set(account.keys.secret, { account, kind: 'secret' });
+    this.keys.set(account.keys.restricted, { account, kind: 'restricted' });
+    this.clients.set(account.keys.clientId, account);
+    return account;
+  }
+
+  account(id: string): EmulatorAccount | undefined {
+    return this.accounts.get(id);
+  }
+
+  byApiKey(key: string): { account: EmulatorAccount; kind: KeyKind } | undefined {
+    return this.keys.get(key);
+  }
+
+  byClientId(clientId: string): EmulatorAccount | undefined {
+    return this.clients.get(clientId);
+  }
+
+  connectedAccounts(platformId: string): EmulatorAccount[] {
+    return [...this.accounts.values()].filter((account) => account.connectedTo === platformId);
+  }
+
+  private defaultObjects(): Partial<Record<ResourceName, number>> {
+    const counts: Partial<Record<ResourceName, number>> = {};
+    const all = this.settings.defaultObjects['*'];
+    for (const name of generatedResources) {
+      const count = this.settings.defaultObjects[name] ?? all ?? 0;
+      counts[name] = Math.min(count, MAX_GENERATED);
+    }
+    return counts;
+  }
+}
