@@ -14,12 +14,14 @@ export function isSecretField(name: string): boolean {
   return SECRET_FIELD.test(normaliseName(name));
 }
 
-// Values that look like secrets wherever they appear: provider keys, the password of a URL,
+// Values that look like secrets wherever they appear: provider keys, Link page tokens (lnk_…), the password of a URL,
 // and HTTP credentials.
 const SECRET_VALUES: [RegExp, string][] = [
   [/\b(sk|rk|pk)_(live|test)_[A-Za-z0-9_]+/g, `$1_$2_${REDACTED}`],
-  [/\b(whsec|ac|rt)_[A-Za-z0-9]{16,}/g, `$1_${REDACTED}`],
-  [/([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]*:)[^@/\s]+@/gi, `$1${REDACTED}@`],
+  [/\b(whsec|ac|rt|lnk)_[A-Za-z0-9]{16,}/g, `$1_${REDACTED}`],
+  // The lookbehind starts a scheme only where one can start: without it every letter of a long run
+  // (a 4 kB request path) began a new scan to the run's end, quadratic time on the request path.
+  [/(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]*:)[^@/\s]+@/gi, `$1${REDACTED}@`],
   [/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]+/g, `$1 ${REDACTED}`],
 ];
 

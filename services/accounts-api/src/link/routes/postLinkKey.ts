@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express';
+import { sendPage } from '../linkSecurityHeaders';
+import { closedPage, csrfPage, refusalMessage } from '../pages/outcomePages';
+import { formFields, type LinkRouteDeps } from './linkRouteDeps';
+import { linkPageView } from './linkPageView';
+
+/** `POST /link/{token}/key`: the pasted key (form field `key`), which never appears in a URL. */
+export function postLinkKey(deps: LinkRouteDeps): RequestHandler<{ token: string }> {
+  return async (req, res) => {
+    const { token } = req.params;
+    const fields = formFields(req);
+    const key = typeof fields.key === 'string' ? fields.key.trim() : '';
+    const outcome = await deps.page.submitKey(token, fields.csrf_token, key);
+    switch (outcome.kind) {
+      case 'connected':
+        return res.redirect(303, outcome.redirectTo);
+      case 'refused': {
+        // The form again, with what to fix; the key is not put back into it.
+        const view = linkPageView(outcome.context, {
+          token,
+          csrfToken: outcome.csrfToken,
+          settings: deps.settings,
+          keyError: refusalMessage(outcome.context, outcome.error),
+          status: outcome.error.status,
+        });
+        return sendPage(res, view.page, view.formTargets);
+      }
+      case 'csrf_invalid':
+        return sendPage(res, csrfPage(token));
+      default:
+        return sendPage(res, closedPage(outcome));
+    }
+  };
+}

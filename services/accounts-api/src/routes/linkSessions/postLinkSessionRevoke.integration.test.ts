@@ -1,0 +1,72 @@
+import request from 'supertest';
+import { TABLES } from '@datasync/db';
+import { closeTestKnex } from '@datasync/testing';
+import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
+import { startEmulator, type TestEmulator } from '../../testSupport/emulator';
+import { insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
+
+let emulator: TestEmulator;
+let api: ApiTestApp;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  api = await startApiTestApp({ providerBaseUrl: emulator.baseUrl });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await emulator?.stop();
+  await closeTestKnex();
+});
+
+async function session(): Promise<{ client: TestClient; id: string; url: string }> {
+  const client = await newClient(api);
+  await insertSource(api.knex, api.secretBox, emulator, client.environmentId);
+  const res = await request(api.baseUrl)
+    .post('/link_sessions')
+    .set('Authorization', client.authorization)
+    .send({ sourceType: 'stripe', return_url: 'https://example.com/done' })
+    .expect(200);
+  return { client, id: res.body.id as string, url: res.body.url as string };
+}
+
+const revoke = (client: TestClient, id: string) => request(api.baseUrl).post(`/link_sessions/${id}/revoke`).set('Authorization', client.authorization);
+
+describe('POST /link_sessions/{id}/revoke', () => {
+  it('answers 401 without credentials and leaves the session open', async () => {
+    const { id } = await session();
+    await request(api.baseUrl).post(`/link_sessions/${id}/revoke`).expect(401);
+    const row = await api.knex(TABLES.linkSessions).where({ id }).first();
+    expect(row.revoked_at).toBeNull();
+  });
+
+  it('revokes: the row, the answer, the page, and again is fine', async () => {
+    const { client, id, url } = await session();
+    const res = await revoke(client, id).expect(200);
+    expect(res.body).toMatchObject({ id, status: 'revoked', revoked_at: expect.any(String), completed_at: null });
+    const row = await api.knex(TABLES.linkSessions).where({ id }).first();
+    expect(row.revoked_at).toBeInstanceOf(Date);
+    const page = await request(url).get('').expect(410);
+    expect(page.text).toContain('This link was cancelled');
+    const again = await revoke(client, id).expect(200);
+    expect(again.body.revoked_at).toBe(res.body.revoked_at);
+    expect(await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'link_session.revoked' })).toHaveLength(1);
+  });
+
+  it('answers 404 for another environment’s session and 400 for a completed one', async () => {
+    const { id } = await session();
+    const other = await session();
+    const missing = await revoke(other.client, id).expect(404);
+    expect(missing.body.code).toBe('resource_missing');
+    expect((await api.knex(TABLES.linkSessions).where({ id }).first()).revoked_at).toBeNull();
+
+    await api.knex(TABLES.linkSessions).where({ id: other.id }).update({ completed_at: api.knex.fn.now(), account_identifier: 'acct_x', account_external_id: 'acct_x' });
+    const completed = await revoke(other.client, other.id).expect(400);
+    expect(completed.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'link_session_completed',
+      param: 'id',
+      message: `Link session "${other.id}" was already used to connect an account; there is nothing left to revoke.`,
+    });
+  });
+});
