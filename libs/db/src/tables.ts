@@ -11,6 +11,11 @@ export const TABLES = {
   syncs: 'syncs',
   collections: 'collections',
   accounts: 'accounts',
+  accountStates: 'account_states',
+  runs: 'runs',
+  segments: 'segments',
+  linkSessions: 'link_sessions',
+  eventCursors: 'event_cursors',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
@@ -62,4 +67,27 @@ export interface AuditLogRow {
   target: string | null;
   details: Record<string, unknown>;
   created_at: Date;
+}
+
+/** The loader's view of an account (DESIGN §5 "account status"); `paused`/`deleting` come from the account row. */
+export const LOADER_STATUSES = ['idle', 'pending', 'loading', 'live', 'error'] as const;
+export type LoaderStatus = (typeof LOADER_STATUSES)[number];
+
+/** One row per account the loader has seen; written by the loader only, read by libs/accounts. */
+export interface AccountStateRow {
+  account_id: string;
+  environment_id: string;
+  status: LoaderStatus;
+  /** Set with `error`: what failed and what to do, readable by the account's owner. */
+  reason: string | null;
+  error_code: string | null;
+  error_attempts: number;
+  next_retry_at: Date | null;
+  /** Keyed by collection id; see the loader's progress.ts for the shape. */
+  progress: Record<string, unknown>;
+  /** bigint: pg returns int8 as a string. */
+  rows_loaded: string;
+  last_synced_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }

@@ -36,7 +36,8 @@ export function validateInput(schemas: InputSchemas, raw: { params: unknown; que
     const { value, error } = (schemas[part] ?? NOTHING).validate(raw[part] ?? {}, OPTIONS);
     out[part] = value as Record<string, unknown>;
     for (const detail of error?.details ?? []) {
-      const param = detail.path.length > 0 ? detail.path.join('.') : part;
+      // A key named "" (`?=1`) has a path but no name: report it under the part that holds it.
+      const param = detail.path.join('.') || part;
       const message = detail.path.length > 0 ? detail.message : `The request ${part} must be a JSON object.`;
       if (!errors.some((e) => e.param === param && e.message === message)) errors.push({ param, message });
     }

@@ -1,15 +1,31 @@
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { createHttpApp, finishHttpApp, type Readiness } from '@datasync/http';
 import type { Logger } from '@datasync/logger';
+import { mountRouteSpecs, openApiRoute, type AnyRouteSpec, type OpenApiDocument } from '@datasync/openapi';
+import { buildApiDocument } from './docs/apiDocument';
+import { createLink, type LinkDeps } from './link';
+import { accountRoutes, type AccountRouteDeps } from './routes/accounts';
+import { getDocs } from './routes/meta/getDocs';
 
-export interface AccountsApiDeps {
+export interface AccountsApiDeps extends AccountRouteDeps {
   logger: Logger;
   readiness: Readiness;
   bodyLimit: string;
+  link: LinkDeps;
 }
 
-/** The public Accounts API (spec §4). Builds the app; never listens. */
+/** The public Accounts API (spec §4, DESIGN §6). Builds the app; never listens. */
 export function createApp(deps: AccountsApiDeps): Express {
   const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit });
+  const link = createLink({ ...deps.link, accounts: deps.accounts, auth: deps.auth, idempotency: deps.idempotency, logger: deps.logger });
+  let document: OpenApiDocument | undefined;
+  const documented = () => (document ??= buildApiDocument(routes));
+  // /openapi.json and /docs are public: the contract is no secret, and tools fetch it anonymously.
+  const routes: AnyRouteSpec[] = [...accountRoutes(deps), ...link.routes, openApiRoute(documented), getDocs(documented)];
+  // The hosted Link page answers in HTML, never the API's JSON (link/linkRouter.ts).
+  app.use('/link', link.pages);
+  const router = express.Router();
+  mountRouteSpecs(router, routes);
+  app.use(router);
   return finishHttpApp(app, deps.logger);
 }

@@ -1,27 +1,68 @@
+import { authEnv } from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
-import { dbEnv } from '@datasync/db';
+import { dbEnv, type DbEnvConfig } from '@datasync/db';
 import { httpEnv } from '@datasync/http';
-import { queueEnv } from '@datasync/queue';
+import { providerEnv, type ProviderEnv } from '@datasync/providers';
+import { queueEnv, type QueueConfig } from '@datasync/queue';
+import { linkEnv, type LinkEnv } from './link/linkEnv';
 
 export const configSchema = {
   ...commonEnv,
   ...httpEnv(4000),
   ...dbEnv,
   ...queueEnv,
+  ...providerEnv,
+  ...linkEnv,
   BODY_LIMIT: Joi.string().default('100kb').description('largest JSON request body accepted; larger ones get a 413'),
+  SECRETS_MASTER_KEYS: Joi.string()
+    .required()
+    .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; the same list as config-service'),
+  BASIC_AUTH_CACHE_SECONDS: authEnv.BASIC_AUTH_CACHE_SECONDS,
+  API_REDIS_PREFIX: Joi.string()
+    .pattern(/^[A-Za-z0-9_{}.:-]{1,64}$/)
+    .default('datasync-api')
+    .description('prefix of the rate-limit and Idempotency-Key entries in Redis'),
+  RATE_LIMIT_PER_SECOND: Joi.number()
+    .integer()
+    .min(1)
+    .default(50)
+    .description('requests per second one client credential may make (fixed one-second window); more get a 429'),
+  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: Joi.number()
+    .integer()
+    .min(1)
+    .default(20)
+    .description('failed authentications one IP address may make per minute before its requests get a 429'),
+  IDEMPOTENCY_TTL_HOURS: Joi.number()
+    .min(0.01)
+    .max(24 * 7)
+    .default(24)
+    .description('how long a POST response is kept for replay under its Idempotency-Key'),
+  ACCOUNT_DELETE_WAIT_MS: Joi.number()
+    .integer()
+    .min(0)
+    .default(30_000)
+    .description("how long DELETE /accounts/… waits for the account's purge before answering 202 while it goes on"),
+  EARLY_ACCESS_CACHE_SECONDS: Joi.number()
+    .min(0)
+    .max(60)
+    .default(5)
+    .description("how long an environment's early-access flag is remembered per process (0 = never); a switch in the dashboard takes effect within it"),
 };
 
-export interface AccountsApiConfig {
+export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv, LinkEnv {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;
   HOST: string;
-  DATABASE_URL: string;
-  DB_POOL_MAX: number;
-  DB_STATEMENT_TIMEOUT_MS: number;
-  REDIS_URL: string;
-  QUEUE_PREFIX: string;
   BODY_LIMIT: string;
+  SECRETS_MASTER_KEYS: string;
+  BASIC_AUTH_CACHE_SECONDS: number;
+  API_REDIS_PREFIX: string;
+  RATE_LIMIT_PER_SECOND: number;
+  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: number;
+  IDEMPOTENCY_TTL_HOURS: number;
+  ACCOUNT_DELETE_WAIT_MS: number;
+  EARLY_ACCESS_CACHE_SECONDS: number;
 }
 
 export function loadAccountsApiConfig(env: NodeJS.ProcessEnv = process.env): Readonly<AccountsApiConfig> {

@@ -1,9 +1,11 @@
 import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
-import { closeRedisConnection, createRedisConnection, pingRedis } from '@datasync/queue';
+import { lifecycleHooks } from '@datasync/accounts';
+import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
 import { createApp } from './app';
 import { loadAccountsApiConfig } from './config';
+import { createAccountsApiServices } from './services';
 
 async function main(): Promise<void> {
   const config = loadAccountsApiConfig();
@@ -13,17 +15,29 @@ async function main(): Promise<void> {
     applicationName: 'accounts-api',
     poolMax: config.DB_POOL_MAX,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    logger,
   });
-  const redis = createRedisConnection(config.REDIS_URL, { role: 'producer' });
-  const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(redis) });
-  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT });
+  // Producer settings: in a request path a Redis outage must fail fast, not hold the request.
+  const redis = createRedisConnection(config.REDIS_URL, { role: 'producer', logger });
+  const readiness = new Readiness({
+    postgres: () => pingDatabase(knex),
+    // pingRedis answers false rather than rejecting; readiness counts only rejections as failing.
+    redis: async () => {
+      if (!(await pingRedis(redis))) throw new Error('redis did not answer PING');
+    },
+  });
+  // The loader's jobs (pause, resume, purge, resync) are enqueued after the account change commits.
+  const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
+  const hooks = lifecycleHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 });
+  const services = createAccountsApiServices(config, { knex, redis, logger, hooks });
+  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, ...services });
   await startService({
     app,
     port: config.PORT,
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [() => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
   });
 }
 

@@ -1,0 +1,201 @@
+import { TABLES, type Knex } from '@datasync/db';
+import type { CredentialKind } from './credentials';
+
+type Db = Knex | Knex.Transaction;
+
+export interface AccountRow {
+  id: string;
+  environment_id: string;
+  source_id: string;
+  source_type: string;
+  identifier: string;
+  external_id: string;
+  credential_kind: CredentialKind;
+  credential_secret: string | null;
+  active: boolean;
+  deleting_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An account as the rest of the code sees it: never its credential. */
+export interface Account {
+  id: string;
+  environmentId: string;
+  sourceId: string;
+  sourceType: string;
+  identifier: string;
+  externalId: string;
+  credentialKind: CredentialKind;
+  active: boolean;
+  deletingAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AccountWithSource extends Account {
+  sourceName: string;
+}
+
+export interface AccountIdentity {
+  environmentId: string;
+  sourceType: string;
+  identifier: string;
+}
+
+export interface NewAccountValues extends AccountIdentity {
+  sourceId: string;
+  externalId: string;
+  credentialKind: CredentialKind;
+  credentialSecret: string | null;
+}
+
+// Every column but the credential: nothing read through these functions can leak it.
+const COLUMNS = [
+  'id',
+  'environment_id',
+  'source_id',
+  'source_type',
+  'identifier',
+  'external_id',
+  'credential_kind',
+  'active',
+  'deleting_at',
+  'created_at',
+  'updated_at',
+] as const;
+type ReadRow = Omit<AccountRow, 'credential_secret'>;
+
+function toAccount(row: ReadRow): Account {
+  return {
+    id: row.id,
+    environmentId: row.environment_id,
+    sourceId: row.source_id,
+    sourceType: row.source_type,
+    identifier: row.identifier,
+    externalId: row.external_id,
+    credentialKind: row.credential_kind,
+    active: row.active,
+    deletingAt: row.deleting_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const identityOf = (identity: AccountIdentity) => ({
+  environment_id: identity.environmentId,
+  source_type: identity.sourceType,
+  identifier: identity.identifier,
+});
+
+/**
+ * Inserts the account unless its identity exists. Under concurrency the losers wait for the
+ * winner's commit and then insert nothing: exactly one row, whoever wins.
+ */
+export async function insertIfAbsent(db: Db, values: NewAccountValues): Promise<Account | undefined> {
+  const [row] = (await db(TABLES.accounts)
+    .insert({
+      ...identityOf(values),
+      source_id: values.sourceId,
+      external_id: values.externalId,
+      credential_kind: values.credentialKind,
+      credential_secret: values.credentialSecret,
+    })
+    .onConflict(['environment_id', 'source_type', 'identifier'])
+    .ignore()
+    .returning([...COLUMNS])) as ReadRow[];
+  return row && toAccount(row);
+}
+
+/** The account with this identity, locked until the transaction ends. */
+export async function lockByIdentity(trx: Knex.Transaction, identity: AccountIdentity): Promise<Account | undefined> {
+  const row = (await trx(TABLES.accounts).where(identityOf(identity)).forUpdate().first([...COLUMNS])) as ReadRow | undefined;
+  return row && toAccount(row);
+}
+
+export async function replaceCredential(
+  db: Db,
+  id: string,
+  values: { credentialKind: CredentialKind; credentialSecret: string | null },
+): Promise<Account> {
+  const [row] = (await db(TABLES.accounts)
+    .where({ id })
+    .update({ credential_kind: values.credentialKind, credential_secret: values.credentialSecret, updated_at: db.fn.now() })
+    .returning([...COLUMNS])) as ReadRow[];
+  if (!row) throw new Error('account vanished while locked');
+  return toAccount(row);
+}
+
+/**
+ * Sets `active` on the account with this identity unless it is being deleted or already has that
+ * value; undefined when nothing changed. One statement: the row lock lasts only as long as it.
+ */
+export async function updateActiveIfChanged(db: Db, identity: AccountIdentity, active: boolean): Promise<Account | undefined> {
+  const [row] = (await db(TABLES.accounts)
+    .where(identityOf(identity))
+    .whereNull('deleting_at')
+    .whereNot('active', active)
+    .update({ active, updated_at: db.fn.now() })
+    .returning([...COLUMNS])) as ReadRow[];
+  return row && toAccount(row);
+}
+
+export async function markDeleting(db: Db, id: string): Promise<Account> {
+  const [row] = (await db(TABLES.accounts)
+    .where({ id })
+    .update({ deleting_at: db.raw('coalesce(deleting_at, now())'), updated_at: db.fn.now() })
+    .returning([...COLUMNS])) as ReadRow[];
+  if (!row) throw new Error('account vanished while locked');
+  return toAccount(row);
+}
+
+/** Whether the account row is still there (a delete's purge removes it at its end). */
+export async function accountExists(db: Db, id: string): Promise<boolean> {
+  return (await db(TABLES.accounts).where({ id }).first('id')) !== undefined;
+}
+
+/** Removes an account whose delete has started; false when another delete removed it first. */
+export async function deleteDeletingRow(db: Db, id: string): Promise<boolean> {
+  return (await db(TABLES.accounts).where({ id }).whereNotNull('deleting_at').delete()) > 0;
+}
+
+function withSource(db: Db): Knex.QueryBuilder {
+  return db(`${TABLES.accounts} as a`)
+    .join(`${TABLES.sources} as s`, 's.id', 'a.source_id')
+    .select([...COLUMNS.map((c) => `a.${c}`), 's.name as source_name']);
+}
+
+function toAccountWithSource(row: ReadRow & { source_name: string }): AccountWithSource {
+  return { ...toAccount(row), sourceName: row.source_name };
+}
+
+export async function findByIdentity(db: Db, identity: AccountIdentity): Promise<AccountWithSource | undefined> {
+  const row = (await withSource(db)
+    .where({ 'a.environment_id': identity.environmentId, 'a.source_type': identity.sourceType, 'a.identifier': identity.identifier })
+    .first()) as (ReadRow & { source_name: string }) | undefined;
+  return row && toAccountWithSource(row);
+}
+
+export interface ListQuery {
+  environmentId: string;
+  limit: number;
+  /** Keyset cursor: accounts after this (source_type, identifier). */
+  after?: { sourceType: string; identifier: string };
+  sourceType?: string;
+  active?: boolean;
+  /** Narrows the query further (the status filter, which knows the loader's tables). */
+  refine?: (query: Knex.QueryBuilder) => void;
+}
+
+/** One page in (source_type, identifier) order, the order of the identity index. */
+export async function listPage(db: Db, query: ListQuery): Promise<AccountWithSource[]> {
+  const builder = withSource(db).where('a.environment_id', query.environmentId);
+  if (query.after) builder.whereRaw('(a.source_type, a.identifier) > (?, ?)', [query.after.sourceType, query.after.identifier]);
+  if (query.sourceType !== undefined) builder.where('a.source_type', query.sourceType);
+  if (query.active !== undefined) builder.where('a.active', query.active);
+  query.refine?.(builder);
+  const rows = (await builder.orderBy([{ column: 'a.source_type' }, { column: 'a.identifier' }]).limit(query.limit)) as (ReadRow & {
+    source_name: string;
+  })[];
+  return rows.map(toAccountWithSource);
+}

@@ -1,0 +1,193 @@
+import { actorOf, writeAudit, type Caller } from '@datasync/auth';
+import type { SecretBox } from '@datasync/crypto';
+import type { Knex } from '@datasync/db';
+import { NotFoundError } from '@datasync/errors';
+import {
+  deleteDeletingRow,
+  findByIdentity,
+  listPage,
+  lockByIdentity,
+  markDeleting,
+  updateActiveIfChanged,
+  type Account,
+  type AccountIdentity,
+  type AccountWithSource,
+} from './accounts.repository';
+import { SOURCE_FORM_PARAMS, SPEC_FORM_PARAMS, type CredentialInput } from './credentials';
+import { isEarlyAccessEnabled } from './environments.reader';
+import { noLoaderHooks, type AccountHooks } from './hooks';
+import { registerAccount, type Registration } from './register';
+import { resolveSourceByName, resolveSourceByType } from './sourceResolution';
+import { deriveStatus, readLoaderStates, whereStatus, type AccountStatus, type LoaderState } from './status';
+import type { CredentialVerifier } from './verification';
+
+export interface AccountsServiceOptions {
+  knex: Knex;
+  secretBox: SecretBox;
+  verify: CredentialVerifier;
+  /** How long a delete waits for the purge before answering that it goes on (DESIGN §4.6). */
+  deleteWaitMs: number;
+  hooks?: Partial<AccountHooks>;
+}
+
+export interface AccountView extends AccountWithSource {
+  status: AccountStatus;
+  statusReason: string | null;
+  lastSyncedAt: Date | null;
+  collections: LoaderState['collections'];
+}
+
+export type DeleteResult = { deleted: true; account: Account } | { deleted: false; account: Account };
+
+export interface ListOptions {
+  limit: number;
+  startingAfter?: { sourceType: string; identifier: string };
+  sourceType?: string;
+  active?: boolean;
+  status?: AccountStatus;
+}
+
+function notFound(identity: Pick<AccountIdentity, 'sourceType' | 'identifier'>): NotFoundError {
+  return new NotFoundError(`No ${identity.sourceType} account with identifier "${identity.identifier}" in this environment.`, 'identifier');
+}
+
+/** Register, toggle, delete and read accounts: the one code path of the API, the dashboard and the Link page. */
+export class AccountsService {
+  private readonly hooks: AccountHooks;
+
+  constructor(private readonly options: AccountsServiceOptions) {
+    this.hooks = { ...noLoaderHooks, ...options.hooks };
+  }
+
+  /** POST /accounts (spec §4.1). */
+  async register(caller: Caller, input: { sourceType: string; credential: CredentialInput; app?: string; identifier?: string }): Promise<Registration> {
+    const source = await resolveSourceByType(this.options.knex, caller.environmentId, input.sourceType, input.app, SPEC_FORM_PARAMS);
+    return this.registered(
+      await registerAccount(this.options, caller, { source, credential: input.credential, identifier: input.identifier }, SPEC_FORM_PARAMS),
+    );
+  }
+
+  /** POST /sources/{sourceName}/accounts (spec §4.2): an account connected to the source's app. */
+  async registerForSource(caller: Caller, input: { sourceName: string; credentialType: string; accountId: string; identifier?: string }): Promise<Registration> {
+    const source = await resolveSourceByName(this.options.knex, caller.environmentId, input.sourceName, input.credentialType, SOURCE_FORM_PARAMS);
+    const credential: CredentialInput = { kind: 'connected_account', accountId: input.accountId };
+    return this.registered(await registerAccount(this.options, caller, { source, credential, identifier: input.identifier }, SOURCE_FORM_PARAMS));
+  }
+
+  /** Whether the beta calls (toggle, delete) are on for this environment. */
+  earlyAccess(environmentId: string): Promise<boolean> {
+    return isEarlyAccessEnabled(this.options.knex, environmentId);
+  }
+
+  /**
+   * One UPDATE, no transaction: the hot beta call costs one round trip. Unlike registration and
+   * deletion it leaves no audit record; the row's updated_at says when it last changed.
+   */
+  async setActive(caller: Caller, identity: { sourceType: string; identifier: string }, active: boolean): Promise<Account> {
+    const full = { environmentId: caller.environmentId, ...identity };
+    const changed = await updateActiveIfChanged(this.options.knex, full, active);
+    if (changed) {
+      await this.hooks.afterAccountToggled(changed);
+      return changed;
+    }
+    // Nothing changed: the account already had that state, or there is no such account.
+    const found = await findByIdentity(this.options.knex, full);
+    if (!found || found.deletingAt) throw notFound(identity);
+    return found;
+  }
+
+  /**
+   * Marks the account deleting, waits up to the bound for its purge, then removes it. Past the
+   * bound the purge goes on and the account reads as `deleting` until it is gone.
+   */
+  async delete(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<DeleteResult> {
+    const marked = await this.options.knex.transaction(async (trx) => {
+      const found = await lockByIdentity(trx, { environmentId: caller.environmentId, ...identity });
+      if (!found) throw notFound(identity);
+      return markDeleting(trx, found.id);
+    });
+    if (!(await this.purgedWithin(marked))) return { deleted: false, account: marked };
+    await this.options.knex.transaction(async (trx) => {
+      // The loader's purge removes the account itself once its rows are gone (with the audit
+      // record), so that a delete past the bound finishes too: a row already gone is done.
+      if (!(await deleteDeletingRow(trx, marked.id))) return;
+      await writeAudit(trx, {
+        ...this.audit(caller, marked),
+        action: 'account.deleted',
+        details: { external_id: marked.externalId },
+      });
+    });
+    return { deleted: true, account: marked };
+  }
+
+  /**
+   * POST /accounts/{type}/{id}/resync: asks the loader for a full read of the account's tables,
+   * swapped in only when complete. The account keeps loading meanwhile.
+   */
+  async resync(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<AccountWithSource> {
+    const found = await findByIdentity(this.options.knex, { environmentId: caller.environmentId, ...identity });
+    if (!found || found.deletingAt) throw notFound(identity);
+    await this.hooks.resyncAccount(found);
+    return found;
+  }
+
+  async get(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<AccountView> {
+    const found = await findByIdentity(this.options.knex, { environmentId: caller.environmentId, ...identity });
+    if (!found) throw notFound(identity);
+    const [view] = await this.withStatus([found]);
+    return view as AccountView;
+  }
+
+  /** One page and whether more follow; `limit + 1` rows are read to know. */
+  async list(caller: Caller, options: ListOptions): Promise<{ accounts: AccountView[]; hasMore: boolean }> {
+    const rows = await listPage(this.options.knex, {
+      environmentId: caller.environmentId,
+      limit: options.limit + 1,
+      after: options.startingAfter,
+      sourceType: options.sourceType,
+      active: options.active,
+      refine: options.status ? (query) => void whereStatus(query, options.status as AccountStatus) : undefined,
+    });
+    return { accounts: await this.withStatus(rows.slice(0, options.limit)), hasMore: rows.length > options.limit };
+  }
+
+  private async registered(registration: Registration): Promise<Registration> {
+    await this.hooks.afterAccountCommitted(registration.account, { created: !registration.alreadyExisted });
+    return registration;
+  }
+
+  private async purgedWithin(account: Account): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.options.deleteWaitMs);
+    });
+    try {
+      return await Promise.race([this.hooks.purgeAccount(account).then(() => true as const), bound]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async withStatus(accounts: AccountWithSource[]): Promise<AccountView[]> {
+    const states = await readLoaderStates(this.options.knex, accounts.map((a) => a.id));
+    return accounts.map((account) => {
+      const state = states.get(account.id);
+      return {
+        ...account,
+        status: deriveStatus(account, state),
+        statusReason: state?.reason ?? null,
+        lastSyncedAt: state?.lastSyncedAt ?? null,
+        collections: state?.collections ?? [],
+      };
+    });
+  }
+
+  private audit(caller: Caller, account: Account) {
+    return {
+      organizationId: caller.organizationId,
+      environmentId: caller.environmentId,
+      actor: actorOf(caller),
+      target: `${account.sourceType}/${account.identifier}`,
+    };
+  }
+}

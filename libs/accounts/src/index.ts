@@ -1,0 +1,19 @@
+export { AccountsService, type AccountsServiceOptions, type AccountView, type DeleteResult, type ListOptions } from './accounts.service';
+export type { Account, AccountWithSource } from './accounts.repository';
+export { CREDENTIAL_KINDS, type CredentialInput, type CredentialKind } from './credentials';
+export { noLoaderHooks, type AccountHooks } from './hooks';
+export { IDENTIFIER_PATTERN, IDENTIFIER_RULE, isValidIdentifier } from './identifier';
+export { lifecycleHooks, type LifecycleHookOptions } from './lifecycleHooks';
+export type { Registration } from './register';
+export { removeDeletedAccount } from './removeDeletedAccount';
+export {
+  ACCOUNT_STATUSES,
+  deriveStatus,
+  readLoaderStates,
+  whereLoaderStatus,
+  type AccountStatus,
+  type CollectionProgress,
+  type LoaderState,
+  type LoaderStatus,
+} from './status';
+export { providerVerifier, toVerificationError, type CredentialVerifier } from './verification';

@@ -1,0 +1,110 @@
+import { actorOf, writeAudit, type Caller } from '@datasync/auth';
+import type { SecretBox } from '@datasync/crypto';
+import type { Knex } from '@datasync/db';
+import { InvalidRequestError } from '@datasync/errors';
+import { getProvider, type VerifiedAccount } from '@datasync/providers';
+import { insertIfAbsent, lockByIdentity, replaceCredential, type Account } from './accounts.repository';
+import type { CredentialInput, CredentialParams } from './credentials';
+import { IDENTIFIER_RULE, isValidIdentifier } from './identifier';
+import type { SourceRef } from './sources.reader';
+import { toVerificationError, type CredentialVerifier } from './verification';
+
+export interface Registration {
+  account: Account;
+  /** DESIGN §5: same identity, same source, same external_id. */
+  alreadyExisted: boolean;
+}
+
+export interface RegisterDeps {
+  knex: Knex;
+  secretBox: SecretBox;
+  verify: CredentialVerifier;
+}
+
+// A row seen by ON CONFLICT can be deleted before it is locked; trying again then inserts.
+const ATTEMPTS = 3;
+
+function identifierTaken(existing: Account, source: SourceRef, params: CredentialParams, identifierGiven: boolean): InvalidRequestError {
+  const label = getProvider(source.provider).label;
+  const fix = identifierGiven ? 'Choose another identifier' : 'Give this account an identifier of its own';
+  const why =
+    existing.sourceId !== source.id
+      ? `is already registered under another ${label} source of this environment`
+      : `already belongs to another ${label} account (${existing.externalId}) of this environment`;
+  return new InvalidRequestError(`The identifier "${existing.identifier}" ${why}. ${fix}, or delete that account first.`, {
+    code: 'identifier_taken',
+    param: identifierGiven ? 'identifier' : params.credential,
+  });
+}
+
+async function verifyCredential(deps: RegisterDeps, source: SourceRef, credential: CredentialInput, environmentId: string, params: CredentialParams): Promise<VerifiedAccount> {
+  let verified: VerifiedAccount;
+  try {
+    verified = await deps.verify(source, credential, environmentId);
+  } catch (err) {
+    throw toVerificationError(source, credential, err, params) ?? err;
+  }
+  if (verified.livemode !== source.livemode) {
+    const mode = (live: boolean) => (live ? 'live' : 'test');
+    throw new InvalidRequestError(
+      `The credential is a ${mode(verified.livemode)}-mode key, but source "${source.name}" is ${mode(source.livemode)}-mode. Use a ${mode(source.livemode)}-mode key.`,
+      { code: 'livemode_mismatch', param: params.credential },
+    );
+  }
+  return verified;
+}
+
+/**
+ * Verify the credential with the provider → insert or update the account in one transaction →
+ * commit. Nothing is written unless the provider accepted the credential, and nothing half: the
+ * row and its audit record commit together.
+ */
+export async function registerAccount(
+  deps: RegisterDeps,
+  caller: Caller,
+  input: { source: SourceRef; credential: CredentialInput; identifier?: string },
+  params: CredentialParams,
+): Promise<Registration> {
+  const { source, credential } = input;
+  if (input.identifier !== undefined && !isValidIdentifier(input.identifier)) {
+    throw new InvalidRequestError(`identifier is invalid: ${IDENTIFIER_RULE}.`, { code: 'parameter_invalid', param: 'identifier' });
+  }
+  const verified = await verifyCredential(deps, source, credential, caller.environmentId, params);
+  const identifier = input.identifier ?? verified.accountId;
+  const values = {
+    environmentId: caller.environmentId,
+    sourceType: source.provider,
+    identifier,
+    sourceId: source.id,
+    externalId: verified.accountId,
+    credentialKind: credential.kind,
+    credentialSecret: credential.kind === 'secret_key' ? deps.secretBox.seal(credential.key, caller.environmentId) : null,
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await deps.knex.transaction(async (trx): Promise<Registration | undefined> => {
+      const inserted = await insertIfAbsent(trx, values);
+      const audit = { organizationId: caller.organizationId, environmentId: caller.environmentId, actor: actorOf(caller), target: `${values.sourceType}/${identifier}` };
+      const details = { source: source.name, external_id: verified.accountId, credential_kind: credential.kind };
+      if (inserted) {
+        await writeAudit(trx, { ...audit, action: 'account.registered', details });
+        return { account: inserted, alreadyExisted: false };
+      }
+      const existing = await lockByIdentity(trx, values);
+      if (!existing) return undefined;
+      if (existing.deletingAt) {
+        throw new InvalidRequestError(`The account "${identifier}" is being deleted. Register it again once the delete has finished.`, {
+          code: 'account_deleting',
+          param: input.identifier !== undefined ? 'identifier' : params.credential,
+        });
+      }
+      if (existing.sourceId !== source.id || existing.externalId !== verified.accountId) {
+        throw identifierTaken(existing, source, params, input.identifier !== undefined);
+      }
+      const updated = await replaceCredential(trx, existing.id, values);
+      await writeAudit(trx, { ...audit, action: 'account.credential_replaced', details });
+      return { account: updated, alreadyExisted: true };
+    });
+    if (result) return result;
+    if (attempt >= ATTEMPTS) throw new Error('account registration kept racing with deletes');
+  }
+}

@@ -1,0 +1,77 @@
+import type { SecretBox } from '@datasync/crypto';
+import { ApiError, InvalidRequestError } from '@datasync/errors';
+import type { Logger } from '@datasync/logger';
+import {
+  AccountNotConnectedError,
+  InsufficientPermissionError,
+  InvalidCredentialError,
+  ProviderError,
+  ProviderRetriesExhaustedError,
+  createConnector,
+  getProvider,
+  type ProviderSettings,
+  type VerifiedAccount,
+} from '@datasync/providers';
+import type { CredentialInput, CredentialParams } from './credentials';
+import type { SourceRef } from './sources.reader';
+
+/** Checks a credential with the provider of the source it is registered under. */
+export type CredentialVerifier = (source: SourceRef, credential: CredentialInput, environmentId: string) => Promise<VerifiedAccount>;
+
+/**
+ * Turns a connector's refusal into what the integrator needs to fix it. Every refusal is a 400
+ * naming the credential (spec §7: creation failures are 400). A provider that could not be asked
+ * is the exception: a 503 with Retry-After, because nothing is wrong with the request and the same
+ * call may succeed shortly. Connector messages never contain a credential.
+ */
+export function toVerificationError(source: SourceRef, credential: CredentialInput, err: unknown, params: CredentialParams): ApiError | undefined {
+  const label = getProvider(source.provider).label;
+  const param = params.credential;
+  if (err instanceof AccountNotConnectedError) {
+    return new InvalidRequestError(
+      `${label} account ${err.accountId} is not connected to the app of source ${source.name} (never connected, access revoked, or no such account). ` +
+        'Have the account owner connect it to your app (for example through the Link page), then retry.',
+      { code: 'account_not_connected', param },
+    );
+  }
+  if (err instanceof InvalidCredentialError) {
+    const what = credential.kind === 'secret_key' ? 'key' : 'account id';
+    return new InvalidRequestError(
+      `${label} rejected the ${what}: ${err.message}. ` +
+        (credential.kind === 'secret_key'
+          ? "Send the account's own secret key (sk_…) or a restricted key (rk_…) with read access, copied whole from its dashboard."
+          : 'Send the acct_… id of an account connected to the app.'),
+      { code: 'invalid_credential', param },
+    );
+  }
+  if (err instanceof InsufficientPermissionError) {
+    return new InvalidRequestError(`${label} accepted the key but refused to read the account: ${err.message}. Give the key read access to the account.`, {
+      code: 'insufficient_permission',
+      param,
+    });
+  }
+  if (err instanceof ProviderRetriesExhaustedError) {
+    return new ApiError(503, 'api_error', `${label} could not be reached to verify the credential (${err.message}); nothing was registered. Retry shortly.`, {
+      code: 'provider_unreachable',
+      headers: { 'Retry-After': '5' },
+    });
+  }
+  if (err instanceof ProviderError) {
+    return new InvalidRequestError(`${label} refused to verify the credential: ${err.message}.`, { code: err.code, param });
+  }
+  return undefined;
+}
+
+/** Verification against the provider's real API (the emulator in development and tests). */
+export function providerVerifier(options: { settings: ProviderSettings; secretBox: SecretBox; logger: Logger }): CredentialVerifier {
+  return async (source, credential, environmentId) => {
+    // The app's key is opened only when the request acts for a connected account.
+    const sourceKey = credential.kind === 'connected_account' ? options.secretBox.open(source.credentialSecret, environmentId) : undefined;
+    const connector = createConnector(source.provider, {
+      settings: options.settings,
+      logger: options.logger,
+      ...(sourceKey ? { sourceKey } : {}),
+    });
+    return connector.verify(credential);
+  };
+}

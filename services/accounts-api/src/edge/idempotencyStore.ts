@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { ServiceUnavailableError } from '@datasync/errors';
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+type Entry = { fingerprint: string; state: 'pending' } | { fingerprint: string; state: 'done'; response: StoredResponse };
+
+export type Begun =
+  | { kind: 'started' }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'mismatch' }
+  | { kind: 'in_progress' };
+
+export interface IdempotencySettings {
+  prefix: string;
+  ttlMs: number;
+  /** How long a request may hold its key unanswered; a crashed process frees it after this. */
+  pendingMs?: number;
+}
+
+// Long enough for a registration whose provider verification retries (3 attempts, 30 s timeout).
+const DEFAULT_PENDING_MS = 120_000;
+
+/**
+ * Idempotency-Key records in Redis, per environment, kept `ttlMs` (DESIGN §6: 24 h). The key the
+ * client chose is hashed, so whatever it contains never becomes part of a Redis key. Redis
+ * failing here is a 503: answering without the guarantee the client asked for would be worse.
+ */
+export class IdempotencyStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly settings: IdempotencySettings,
+  ) {}
+
+  /** Claims the key for a request with this fingerprint, or says what an earlier one left. */
+  async begin(environmentId: string, key: string, fingerprint: string): Promise<Begun> {
+    const redisKey = this.redisKey(environmentId, key);
+    const pending: Entry = { fingerprint, state: 'pending' };
+    // Two tries: an entry can expire between the failed SET NX and the GET.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const claimed = await this.call(() => this.redis.set(redisKey, JSON.stringify(pending), 'PX', this.settings.pendingMs ?? DEFAULT_PENDING_MS, 'NX'));
+      if (claimed === 'OK') return { kind: 'started' };
+      const raw = await this.call(() => this.redis.get(redisKey));
+      if (raw === null) continue;
+      const entry = JSON.parse(raw) as Entry;
+      if (entry.fingerprint !== fingerprint) return { kind: 'mismatch' };
+      return entry.state === 'done' ? { kind: 'replay', response: entry.response } : { kind: 'in_progress' };
+    }
+    throw new ServiceUnavailableError();
+  }
+
+  async complete(environmentId: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
+    const entry: Entry = { fingerprint, state: 'done', response };
+    await this.call(() => this.redis.set(this.redisKey(environmentId, key), JSON.stringify(entry), 'PX', this.settings.ttlMs));
+  }
+
+  /** Frees the key after a failure worth retrying (5xx, 429), so the retry runs. */
+  async abandon(environmentId: string, key: string): Promise<void> {
+    await this.call(() => this.redis.del(this.redisKey(environmentId, key)));
+  }
+
+  private redisKey(environmentId: string, key: string): string {
+    return `${this.settings.prefix}:idem:${environmentId}:${createHash('sha256').update(key).digest('base64url')}`;
+  }
+
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch {
+      throw new ServiceUnavailableError();
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import request from 'supertest';
+import { closeTestKnex } from '@datasync/testing';
+import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
+import { startEmulator, type TestEmulator } from '../../testSupport/emulator';
+import { insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
+
+let emulator: TestEmulator;
+let api: ApiTestApp;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  api = await startApiTestApp({ providerBaseUrl: emulator.baseUrl });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await emulator?.stop();
+  await closeTestKnex();
+});
+
+const get = (client: TestClient, path: string) => request(api.baseUrl).get(path).set('Authorization', client.authorization);
+
+describe('GET /accounts/{source_type}/{identifier}', () => {
+  it('answers 401 without credentials', async () => {
+    await request(api.baseUrl).get('/accounts/stripe/acct_1').expect(401);
+  });
+
+  it('reads the account with its derived status; paused once inactive; 404 from another environment', async () => {
+    const client = await newClient(api, { earlyAccess: true });
+    const source = await insertSource(api.knex, api.secretBox, emulator, client.environmentId, 'shop');
+    const account = await emulator.createAccount();
+    await request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).expect(200);
+    const res = await get(client, `/accounts/stripe/${account.id}`).expect(200);
+    expect(res.body).toEqual({
+      account: {
+        source_type: 'stripe',
+        identifier: account.id,
+        external_id: account.id,
+        source: source.name,
+        credential_kind: 'secret_key',
+        active: true,
+        status: 'pending',
+        status_reason: null,
+        last_synced_at: null,
+        collections: [],
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toContain(account.secret_key);
+    await request(api.baseUrl).put(`/accounts/stripe/${account.id}`).set('Authorization', client.authorization).send({ active: false }).expect(200);
+    expect((await get(client, `/accounts/stripe/${account.id}`).expect(200)).body.account.status).toBe('paused');
+    const stranger = await newClient(api);
+    const missing = await get(stranger, `/accounts/stripe/${account.id}`).expect(404);
+    expect(missing.body).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
+  });
+});

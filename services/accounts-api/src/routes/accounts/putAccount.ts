@@ -1,0 +1,40 @@
+import Joi from 'joi';
+import { callerOf } from '@datasync/auth';
+import { defineRoute } from '@datasync/openapi';
+import { toAccountStateJson } from '../../accounts/accounts.mapper';
+import { accountPathParams, accountStateSchema, errorResponse } from '../../accounts/accounts.schemas';
+import type { AccountRouteDeps } from './routeDeps';
+
+interface Params {
+  source_type: string;
+  identifier: string;
+}
+
+interface Body {
+  active: boolean;
+}
+
+/** Spec §4.3 (beta): switch loading of an account off and on. */
+export function putAccount(deps: AccountRouteDeps) {
+  return defineRoute<Params, Record<string, never>, Body>({
+    method: 'put',
+    path: '/accounts/{source_type}/{identifier}',
+    summary: 'Toggle an account (beta)',
+    description:
+      '`active: false` stops loading (rows already loaded stay); `active: true` resumes from where it stopped. Needs early ' +
+      'access for the environment (403 `feature_not_enabled` otherwise).',
+    tags: ['accounts'],
+    auth: deps.auth.beta,
+    params: accountPathParams,
+    body: Joi.object<Body>({ active: Joi.boolean().strict().required().description('true: load the account; false: stop loading it') }),
+    responses: {
+      200: Joi.object({ account: accountStateSchema.required() }),
+      404: errorResponse('No such account in this environment'),
+    },
+    handler: async ({ params, body }, _req, res) => ({
+      account: toAccountStateJson(
+        await deps.accounts.setActive(callerOf(res), { sourceType: params.source_type, identifier: params.identifier }, body.active),
+      ),
+    }),
+  });
+}

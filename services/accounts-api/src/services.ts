@@ -1,0 +1,70 @@
+import type { Redis } from 'ioredis';
+import { AccountsService, providerVerifier, type AccountHooks } from '@datasync/accounts';
+import { ClientCredentialsService, ClientSecretHasher, createBasicAuth } from '@datasync/auth';
+import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
+import type { Knex } from '@datasync/db';
+import type { Logger } from '@datasync/logger';
+import { providerSettings } from '@datasync/providers';
+import type { AccountsApiConfig } from './config';
+import { createApiAuth } from './edge/apiAuth';
+import { cachedLookup } from './edge/cachedLookup';
+import { linkDeps, type LinkDeps } from './link';
+import { IdempotencyStore } from './edge/idempotencyStore';
+import { RateLimits } from './edge/rateLimits';
+import type { AccountRouteDeps } from './routes/accounts';
+
+export type ServiceSettings = Pick<
+  AccountsApiConfig,
+  | 'SECRETS_MASTER_KEYS'
+  | 'BASIC_AUTH_CACHE_SECONDS'
+  | 'API_REDIS_PREFIX'
+  | 'RATE_LIMIT_PER_SECOND'
+  | 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE'
+  | 'IDEMPOTENCY_TTL_HOURS'
+  | 'ACCOUNT_DELETE_WAIT_MS'
+  | 'EARLY_ACCESS_CACHE_SECONDS'
+  | 'NODE_ENV'
+  | 'LINK_PUBLIC_URL'
+  | 'LINK_SESSION_TTL_MINUTES'
+  | 'PROVIDER_STRIPE_CONNECT_URL'
+> &
+  Parameters<typeof providerSettings>[0];
+
+/** What the routes need, built from configuration and the process's connections (main and tests alike). */
+export function createAccountsApiServices(
+  settings: ServiceSettings,
+  deps: { knex: Knex; redis: Redis; logger: Logger; hooks?: Partial<AccountHooks> },
+): AccountRouteDeps & { link: LinkDeps } {
+  const { knex, redis, logger } = deps;
+  const masterKeys = parseMasterKeys(settings.SECRETS_MASTER_KEYS);
+  const secretBox = createSecretBox(masterKeys);
+  const accounts = new AccountsService({
+    knex,
+    secretBox,
+    verify: providerVerifier({ settings: providerSettings(settings), secretBox, logger: logger.child({ module: 'accounts' }) }),
+    deleteWaitMs: settings.ACCOUNT_DELETE_WAIT_MS,
+    ...(deps.hooks ? { hooks: deps.hooks } : {}),
+  });
+  const basic = createBasicAuth(new ClientCredentialsService(knex, new ClientSecretHasher(masterKeys)), {
+    cacheMs: settings.BASIC_AUTH_CACHE_SECONDS * 1000,
+  });
+  const limits = new RateLimits(
+    redis,
+    {
+      prefix: settings.API_REDIS_PREFIX,
+      perClientPerSecond: settings.RATE_LIMIT_PER_SECOND,
+      authFailuresPerMinute: settings.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
+    },
+    logger.child({ module: 'rate-limits' }),
+  );
+  return {
+    accounts,
+    auth: createApiAuth({
+      basic,
+      limits,
+      earlyAccess: cachedLookup((environmentId) => accounts.earlyAccess(environmentId), settings.EARLY_ACCESS_CACHE_SECONDS * 1000),
+    }),
+    idempotency: new IdempotencyStore(redis, { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.IDEMPOTENCY_TTL_HOURS * 3_600_000 }),
+    link: linkDeps(settings, { knex, secretBox }),
+  };
+}

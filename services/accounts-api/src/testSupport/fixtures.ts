@@ -1,0 +1,77 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@datasync/auth';
+import { parseMasterKeys, type SecretBox } from '@datasync/crypto';
+import { TABLES, type Knex } from '@datasync/db';
+import { createTestTenant } from '@datasync/testing';
+import type { ApiTestApp } from './apiTestApp';
+import type { EmulatorAccount, TestEmulator } from './emulator';
+
+export interface TestClient {
+  environmentId: string;
+  organizationId: string;
+  clientId: string;
+  /** `Basic …` for this environment's client credential. */
+  authorization: string;
+}
+
+/**
+ * A new organization and a client credential of its production environment, created the way
+ * config-service creates them (libs/auth), hashed under the test app's master key.
+ */
+export async function newClient(api: ApiTestApp, options: { earlyAccess?: boolean } = {}): Promise<TestClient> {
+  const tenant = await createTestTenant(api.knex, { earlyAccess: options.earlyAccess ?? false });
+  const credentials = new ClientCredentialsService(api.knex, new ClientSecretHasher(parseMasterKeys(api.settings.SECRETS_MASTER_KEYS)));
+  const owner: Caller = {
+    kind: 'session',
+    environmentId: tenant.productionEnvironmentId,
+    organizationId: tenant.organizationId,
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+  };
+  const { credential, clientSecret } = await credentials.create(owner);
+  return {
+    environmentId: tenant.productionEnvironmentId,
+    organizationId: tenant.organizationId,
+    clientId: credential.clientId,
+    authorization: `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`,
+  };
+}
+
+export interface TestSource {
+  id: string;
+  name: string;
+  /** The emulator account that owns the app; accounts connected to it can be registered. */
+  platform: EmulatorAccount;
+}
+
+/**
+ * A source row as config-service stores it after verifying the key: config-service is its writer,
+ * and a service never imports another, so the test writes the row in its shape.
+ */
+export async function insertSource(
+  knex: Knex,
+  secretBox: SecretBox,
+  emulator: TestEmulator,
+  environmentId: string,
+  name = `src_${randomBytes(4).toString('hex')}`,
+): Promise<TestSource> {
+  const platform = await emulator.createAccount();
+  const [row] = (await knex(TABLES.sources)
+    .insert({
+      environment_id: environmentId,
+      name,
+      provider: 'stripe',
+      credential_secret: secretBox.seal(platform.secret_key, environmentId),
+      provider_account_id: platform.id,
+      provider_account_name: 'Test platform',
+      livemode: false,
+    })
+    .returning('id')) as { id: string }[];
+  if (!row) throw new Error('source insert returned no row');
+  return { id: row.id, name, platform };
+}
+
+/** The environment's accounts rows, all columns, in a stable order: compared before and after. */
+export async function accountRows(knex: Knex, environmentId: string): Promise<Record<string, unknown>[]> {
+  return (await knex(TABLES.accounts).where({ environment_id: environmentId }).orderBy(['source_type', 'identifier'])) as Record<string, unknown>[];
+}
