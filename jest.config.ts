@@ -5,7 +5,13 @@ import type { Config } from 'jest';
 // for unit and integration tests; e2e tests start the built services.
 const shared = {
   rootDir: __dirname,
-  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object],
+    // hyparquet and hyparquet-writer (the S3 destination's Parquet files) ship as ES modules only,
+    // which jest cannot load without its experimental ESM mode: swc turns them into CommonJS.
+    '/node_modules/hyparquet[^/]*/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!hyparquet)'],
   moduleNameMapper: { '^@datasync/([a-z-]+)$': '<rootDir>/libs/$1/src' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testEnvironment: 'node',

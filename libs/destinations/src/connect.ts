@@ -1,7 +1,7 @@
-import type { ConnectionFields } from './connectionString/fields';
+import type { ConnectionFields, S3ConnectionFields, SqlConnectionFields } from './connectionString/fields';
 import { DestinationError } from './errors';
 import { getEngine } from './engines/registry';
-import type { DestinationHandle } from './engines/types';
+import type { DestinationHandle, S3Handle, SqlHandle } from './engines/types';
 import { failureContext, failureMessage } from './failureMessages';
 import { resolveDestinationHost, type LookupFn } from './network/resolveHost';
 
@@ -33,6 +33,9 @@ export function toDestinationError(fields: ConnectionFields, err: unknown, actio
  * applies the network guard, and connects to the approved address. Throws DestinationError.
  * A refused host opens no connection at all.
  */
+export async function connect(fields: SqlConnectionFields, options: ConnectOptions): Promise<SqlHandle>;
+export async function connect(fields: S3ConnectionFields, options: ConnectOptions): Promise<S3Handle>;
+export async function connect(fields: ConnectionFields, options: ConnectOptions): Promise<DestinationHandle>;
 export async function connect(fields: ConnectionFields, options: ConnectOptions): Promise<DestinationHandle> {
   const timeoutMs = options.timeoutMs ?? fields.connectTimeoutSeconds * 1000;
   const addresses = await resolveDestinationHost(fields.host, {
@@ -44,7 +47,8 @@ export async function connect(fields: ConnectionFields, options: ConnectOptions)
   let last: DestinationError | undefined;
   for (const { address } of addresses) {
     try {
-      return await engine.open({ fields, address, connectTimeoutMs: timeoutMs, statementTimeoutMs: options.statementTimeoutMs });
+      const { allowPrivateNetworks, lookup, statementTimeoutMs } = options;
+      return await engine.open({ fields, address, connectTimeoutMs: timeoutMs, statementTimeoutMs, allowPrivateNetworks, lookup });
     } catch (err) {
       last = toDestinationError(fields, err);
       if (!tryNextAddress.has(last.code)) throw last;

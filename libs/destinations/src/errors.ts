@@ -24,6 +24,7 @@ export type FailureCode =
   | 'tls'
   | 'authentication'
   | 'database_missing'
+  | 'bucket_missing'
   | 'schema_missing'
   | 'privilege'
   | 'unavailable'
@@ -38,6 +39,7 @@ const permanentFailures: ReadonlySet<FailureCode> = new Set<FailureCode>([
   'tls',
   'authentication',
   'database_missing',
+  'bucket_missing',
   'schema_missing',
   'privilege',
 ]);

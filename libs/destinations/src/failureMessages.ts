@@ -21,7 +21,8 @@ export interface FailureContext {
 export function failureContext(fields: ConnectionFields, action?: string): FailureContext {
   const engine = getEngine(fields.engine);
   const { host, port, user, database, schema } = fields;
-  return { engineLabel: engine.label, schemaIsDatabase: !engine.acceptsSchemaParameter, host, port, user, database, schema, action };
+  const schemaIsDatabase = engine.kind === 'sql' && !engine.acceptsSchemaParameter;
+  return { engineLabel: engine.label, schemaIsDatabase, host, port, user, database, schema, action };
 }
 
 const where = (ctx: FailureContext): string => (ctx.host ? `${ctx.host}:${ctx.port ?? ''}` : 'the destination');
@@ -43,6 +44,7 @@ const messages: Record<Exclude<FailureCode, 'connection_string_invalid' | 'dns' 
     `${ctx.engineLabel} refused the login of user "${ctx.user ?? ''}": ` +
     "wrong user name or password, or the user may not connect from the service's address.",
   database_missing: (ctx) => `The database "${ctx.database ?? ''}" does not exist on ${where(ctx)}.`,
+  bucket_missing: (ctx) => `The bucket "${ctx.database ?? ''}" does not exist at ${where(ctx)}.`,
   schema_missing: (ctx) =>
     `The schema "${ctx.schema ?? ''}" does not exist${ctx.database ? ` in database "${ctx.database}"` : ''}. ` +
     'Create it, or name another with ?schema=.',

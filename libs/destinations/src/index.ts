@@ -6,6 +6,8 @@ export {
   MAX_CONNECT_TIMEOUT_SECONDS,
   sslModes,
   type ConnectionFields,
+  type S3ConnectionFields,
+  type SqlConnectionFields,
   type SslMode,
 } from './connectionString/fields';
 export { parseConnectionString } from './connectionString/parse';
@@ -15,15 +17,41 @@ export { resolveDestinationHost, type LookupFn, type ResolvedAddress, type Resol
 export { engineNames, getEngine, isEngineName } from './engines/registry';
 export type { ColumnDefinition, SqlDialect } from './engines/dialect';
 export type {
+  BlobEngine,
   DestinationHandle,
   EngineDefinition,
   EngineName,
   MysqlHandle,
   PostgresHandle,
   QueryResult,
+  S3Handle,
   SqlEngine,
+  SqlEngineName,
+  SqlHandle,
 } from './engines/types';
 export { connect, toDestinationError, type ConnectOptions } from './connect';
 export { checkDestination, type CheckOptions, type CheckResult } from './check/checkDestination';
 export { ensureTable, type EnsureTableResult, type TableSpec } from './ddl/ensureTable';
-export { primaryKey, tableColumns } from './ddl/tableColumns';
+export { destinationColumns, primaryKey, tableColumns } from './ddl/tableColumns';
+export { createWriter } from './writers/createWriter';
+export type { PartKey, WriteBatchOptions, WriteResult, WriteRow, Writer, WriterOptions } from './writers/writeRow';
+export { writerColumns } from './writers/rowValues';
+export { markDeleted, type DeletedObject, type MarkDeletedOptions } from './writers/markDeleted';
+export { purgeAccount, type PurgeOptions } from './purge/purgeAccount';
+export { blobFormats, DEFAULT_BLOB_FORMAT, type BlobFormat, type S3Settings } from './engines/s3/s3Settings';
+export { blobColumns, type BlobColumn, type ParquetType } from './engines/s3/s3Columns';
+export { accountFolder, schemaKey, tableFolder } from './engines/s3/s3Layout';
+export {
+  createS3Writer,
+  DEFAULT_PART_MAX_BYTES,
+  DEFAULT_PART_MAX_ROWS,
+  type PartInfo,
+  type S3WriteResult,
+  type S3Writer,
+  type S3WriterOptions,
+} from './engines/s3/writer/s3Writer';
+export { writeRunManifest, type RunManifest, type RunManifestOptions } from './engines/s3/writer/runManifest';
+// Tests and benchmarks only: runs s3rver (a devDependency) in a child process when called.
+export { startTestS3Server, type TestS3, type TestS3Options } from './engines/s3/testSupport/testS3Server';
+export { latestState, readPart, readParts, type PartFile, type PartRow } from './engines/s3/testSupport/readParts';
+export { getText, listAll, type StoredObject } from './engines/s3/s3Objects';

@@ -1,10 +1,13 @@
 import express, { type Express } from 'express';
+import type { AccountsService } from '@datasync/accounts';
 import type { Auth } from '@datasync/auth';
 import { authSecuritySchemes } from '@datasync/auth';
 import { createHttpApp, finishHttpApp, type Readiness } from '@datasync/http';
 import type { Logger } from '@datasync/logger';
 import { buildOpenApiDocument, mountRouteSpecs, openApiRoute, type AnyRouteSpec } from '@datasync/openapi';
+import { dashboardRouter } from './dashboard';
 import { accessRoutes } from './routes/access';
+import { accountRoutes } from './routes/accounts';
 import { resourceRoutes, type ResourceServices } from './routes/resourceRoutes';
 
 export interface ConfigServiceDeps {
@@ -14,6 +17,8 @@ export interface ConfigServiceDeps {
   auth: Auth;
   /** Destinations, sources, syncs, collections (routes/resourceRoutes.ts); their routes are mounted when given. */
   resources?: ResourceServices;
+  /** libs/accounts: the Accounts tab's routes (routes/accounts) are mounted when given with `resources`. */
+  accounts?: AccountsService;
 }
 
 export const API_BASE = '/api/v1';
@@ -24,6 +29,7 @@ export function createApp(deps: ConfigServiceDeps): Express {
   const routes: AnyRouteSpec[] = [
     ...accessRoutes(deps.auth),
     ...(deps.resources ? resourceRoutes(deps.auth.authenticate, deps.resources) : []),
+    ...(deps.resources && deps.accounts ? accountRoutes(deps.auth.authenticate, { accounts: deps.accounts, syncs: deps.resources.syncs }) : []),
   ];
   // The document is generated from the very route specs (and joi schemas) that serve the API.
   const document = () =>
@@ -39,5 +45,6 @@ export function createApp(deps: ConfigServiceDeps): Express {
   const api = express.Router();
   mountRouteSpecs(api, [...routes, openApi]);
   app.use(API_BASE, api);
+  app.use(dashboardRouter());
   return finishHttpApp(app, deps.logger);
 }

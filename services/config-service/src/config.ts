@@ -18,6 +18,11 @@ export const configSchema = {
     .required()
     .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; client-secret hashes are keyed from them'),
   BODY_LIMIT: Joi.string().default('100kb').description('largest JSON request body accepted; larger ones get a 413'),
+  ACCOUNT_DELETE_WAIT_MS: Joi.number()
+    .integer()
+    .min(0)
+    .default(30_000)
+    .description("how long the dashboard's account delete waits for the account's purge before answering that it goes on"),
 };
 
 export interface ConfigServiceConfig extends AuthEnvConfig, DestinationsEnvConfig, ProviderEnv {
@@ -32,6 +37,7 @@ export interface ConfigServiceConfig extends AuthEnvConfig, DestinationsEnvConfi
   QUEUE_PREFIX: string;
   BODY_LIMIT: string;
   SECRETS_MASTER_KEYS: string;
+  ACCOUNT_DELETE_WAIT_MS: number;
 }
 
 export function loadConfigServiceConfig(env: NodeJS.ProcessEnv = process.env): Readonly<ConfigServiceConfig> {

@@ -4,9 +4,12 @@ import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
-import { closeRedisConnection, createRedisConnection, pingRedis } from '@datasync/queue';
+import { attachHook, lifecycleHooks } from '@datasync/accounts';
+import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
 import { createApp } from './app';
+import { enqueueingCollectionHooks } from './collections/collectionHooks';
 import { loadConfigServiceConfig } from './config';
+import { createAccountsService } from './routes/accounts';
 import { createResourceServices } from './routes/resourceRoutes';
 
 async function main(): Promise<void> {
@@ -20,6 +23,8 @@ async function main(): Promise<void> {
   });
   const redis = createRedisConnection(config.REDIS_URL, { role: 'producer' });
   const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(redis) });
+  // The loader's jobs (pause, resume, purge) are enqueued after the dashboard's account change commits.
+  const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const masterKeys = parseMasterKeys(config.SECRETS_MASTER_KEYS);
   const auth = createAuth({ ...config, knex, masterKeys, secureCookies: config.NODE_ENV === 'production' });
   const resources = createResourceServices({
@@ -28,15 +33,28 @@ async function main(): Promise<void> {
     logger,
     destinations: { allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS },
     providers: providerSettings(config),
+    collectionHooks: enqueueingCollectionHooks(producer, logger.child({ module: 'collection-hooks' })),
   });
-  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, auth, resources });
+  // The dashboard's Accounts tab; the loader issues add their hooks (attach, pause, purge) here.
+  const accounts = createAccountsService({
+    knex,
+    secretBox: createSecretBox(masterKeys),
+    logger,
+    providers: providerSettings(config),
+    deleteWaitMs: config.ACCOUNT_DELETE_WAIT_MS,
+    hooks: {
+      ...lifecycleHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 }),
+      ...attachHook({ producer, logger: logger.child({ module: 'loader-hooks' }) }),
+    },
+  });
+  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, auth, resources, accounts });
   await startService({
     app,
     port: config.PORT,
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [() => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
   });
 }
 

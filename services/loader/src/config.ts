@@ -1,27 +1,86 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
-import { dbEnv } from '@datasync/db';
+import { dbEnv, type DbEnvConfig } from '@datasync/db';
+import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { httpEnv } from '@datasync/http';
-import { queueEnv } from '@datasync/queue';
+import { providerEnv, type ProviderEnv } from '@datasync/providers';
+import { queueEnv, type QueueConfig } from '@datasync/queue';
+
+const int = (min: number, max: number) => Joi.number().integer().min(min).max(max);
 
 export const configSchema = {
   ...commonEnv,
   ...httpEnv(4200),
   ...dbEnv,
   ...queueEnv,
-  LOADER_CONCURRENCY: Joi.number().integer().min(1).max(256).default(8).description('jobs one loader process runs at once'),
+  ...destinationsEnv,
+  ...providerEnv,
+  SECRETS_MASTER_KEYS: Joi.string()
+    .required()
+    .description('master keys that open provider keys and connection strings, "<id>:<base64 32 bytes>,…" (as config-service)'),
+  LOADER_CONCURRENCY: int(1, 256).default(8).description('segment jobs (backfill reads) one loader process runs at once'),
+  LOADER_LIFECYCLE_CONCURRENCY: int(1, 64)
+    .default(4)
+    .description('attach and mount jobs one loader process runs at once, beside the segment jobs'),
+  LOADER_SEGMENTS_PER_ACCOUNT: int(1, 64)
+    .default(4)
+    .description('segments of one account enqueued or running at once, so a large account never starves the others'),
+  LOADER_MAX_SEGMENTS_PER_RUN: int(1, 256).default(32).description('most segments a backfill run is split into'),
+  LOADER_PAGES_PER_SEGMENT: int(1, 100_000)
+    .default(50)
+    .description('pages a segment should hold when a run is split (estimated from the newest page)'),
+  LOADER_PAGE_SIZE: int(1, 100).default(100).description('objects per provider list request (Stripe allows 100)'),
+  LOADER_BATCH_ROWS: int(1, 100_000)
+    .default(500)
+    .description('most rows written as one batch: pages that arrived while the previous batch was being written'),
+  LOADER_SLICE_MS: int(100, 600_000)
+    .default(10_000)
+    .description('how long a segment job reads before it yields its worker slot and requeues itself'),
+  LOADER_SEGMENT_LEASE_MS: int(1_000, 3_600_000)
+    .default(60_000)
+    .description('lease of a segment job on its segment, renewed at every page; past it another job may take over'),
+  LOADER_RECONCILE_INTERVAL_MS: int(1_000, 3_600_000)
+    .default(15_000)
+    .description('how often the reconciler looks for lost enqueues, stuck segments and accounts to retry'),
+  LOADER_ERROR_RETRY_BASE_MS: int(1_000, 86_400_000)
+    .default(30_000)
+    .description('first wait before the reconciler retries an account in error; doubles per failed retry'),
+  LOADER_ERROR_RETRY_MAX_MS: int(1_000, 86_400_000)
+    .default(900_000)
+    .description('longest wait between two retries of an account in error'),
+  LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: int(1_000, 3_600_000)
+    .default(120_000)
+    .description('bound on each statement the loader runs in a destination'),
+  LOADER_POLL_INTERVAL_MS: int(1_000, 3_600_000)
+    .default(15_000)
+    .description("how often each active account's provider events are polled (incremental sync)"),
+  LOADER_POLL_CONCURRENCY: int(1, 256).default(4).description('account polls one loader process runs at once'),
+  LOADER_PURGE_BATCH_ROWS: int(1, 1_000_000)
+    .default(5_000)
+    .description("rows one statement deletes when a deleted account's rows are purged from a destination table"),
 };
 
-export interface LoaderConfig {
+export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvConfig, ProviderEnv {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;
   HOST: string;
-  DATABASE_URL: string;
-  DB_POOL_MAX: number;
-  DB_STATEMENT_TIMEOUT_MS: number;
-  REDIS_URL: string;
-  QUEUE_PREFIX: string;
+  SECRETS_MASTER_KEYS: string;
   LOADER_CONCURRENCY: number;
+  LOADER_LIFECYCLE_CONCURRENCY: number;
+  LOADER_SEGMENTS_PER_ACCOUNT: number;
+  LOADER_MAX_SEGMENTS_PER_RUN: number;
+  LOADER_PAGES_PER_SEGMENT: number;
+  LOADER_PAGE_SIZE: number;
+  LOADER_BATCH_ROWS: number;
+  LOADER_SLICE_MS: number;
+  LOADER_SEGMENT_LEASE_MS: number;
+  LOADER_RECONCILE_INTERVAL_MS: number;
+  LOADER_ERROR_RETRY_BASE_MS: number;
+  LOADER_ERROR_RETRY_MAX_MS: number;
+  LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;
+  LOADER_POLL_INTERVAL_MS: number;
+  LOADER_POLL_CONCURRENCY: number;
+  LOADER_PURGE_BATCH_ROWS: number;
 }
 
 export function loadLoaderConfig(env: NodeJS.ProcessEnv = process.env): Readonly<LoaderConfig> {

@@ -1,9 +1,29 @@
+import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
-import { createServiceLogger } from '@datasync/logger';
-import { closeRedisConnection, createRedisConnection, pingRedis } from '@datasync/queue';
+import { createServiceLogger, type Logger } from '@datasync/logger';
+import { RateBudget, providerSettings } from '@datasync/providers';
+import {
+  closeRedisConnection,
+  createProducer,
+  createRedisConnection,
+  createWorkers,
+  jobCatalog,
+  pingRedis,
+  queueDepths,
+  type JobCatalog,
+  type Producer,
+} from '@datasync/queue';
 import { createApp } from './app';
 import { loadLoaderConfig } from './config';
+import type { LoaderDeps } from './deps';
+import { LOADER_QUEUES, loaderHandlers } from './jobs/handlers';
+import { registerLagGauge } from './incremental/lagGauge';
+import { createLoaderMetrics } from './metrics/metrics';
+import { JobQueues } from './queue/jobQueues';
+import { destinationAccessSettings, loaderSettings } from './settings';
+
+const SCHEDULE_RETRY_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadLoaderConfig();
@@ -13,19 +33,84 @@ async function main(): Promise<void> {
     applicationName: 'loader',
     poolMax: config.DB_POOL_MAX,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    logger,
   });
-  const redis = createRedisConnection(config.REDIS_URL, { role: 'worker' });
-  const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(redis) });
-  const app = createApp({ logger, readiness });
-  // Workers join the closers ahead of the pools once jobs exist (the loader issues add them).
+  // Workers wait for Redis to come back; the producer side (enqueues, queue inspection, metrics)
+  // fails fast instead, and the reconciler repairs what a failed enqueue left behind.
+  const workerRedis = createRedisConnection(config.REDIS_URL, { role: 'worker', logger });
+  const producerRedis = createRedisConnection(config.REDIS_URL, { role: 'producer', logger });
+  const producer = createProducer(producerRedis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
+  const queues = new JobQueues(producerRedis, config.QUEUE_PREFIX, producer);
+  const metrics = createLoaderMetrics(() => queueDepths(producerRedis, config.QUEUE_PREFIX));
+  registerLagGauge(metrics.registry, knex);
+  const providers = providerSettings(config);
+  let stopping = false;
+  const deps: LoaderDeps = {
+    knex,
+    secretBox: createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS)),
+    producer,
+    queues,
+    providers: { settings: providers, budget: new RateBudget(workerRedis, providers.budget), observer: metrics.observer },
+    destinations: destinationAccessSettings(config),
+    settings: loaderSettings(config),
+    metrics,
+    logger,
+    stopping: () => stopping,
+  };
+  const workers = createWorkers(workerRedis, {
+    prefix: config.QUEUE_PREFIX,
+    catalog: jobCatalog,
+    queues: LOADER_QUEUES,
+    handlers: loaderHandlers(deps),
+    concurrency: {
+      lifecycle: config.LOADER_LIFECYCLE_CONCURRENCY,
+      backfill: config.LOADER_CONCURRENCY,
+      incremental: config.LOADER_POLL_CONCURRENCY,
+      maintenance: 1,
+    },
+    logger,
+  });
+  const scheduling = scheduleReconcile(producer, config.LOADER_RECONCILE_INTERVAL_MS, logger, () => stopping);
+  const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(workerRedis) });
+  const app = createApp({ logger, readiness, metrics: metrics.registry });
   await startService({
     app,
     port: config.PORT,
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => closeRedisConnection(redis), () => knex.destroy()],
+    // Workers first: running segment jobs give their segment back at the next page (`stopping`),
+    // so close() waits for one batch at most, never for a whole backfill. Pools close last.
+    closers: [
+      async () => {
+        stopping = true;
+        await scheduling;
+        await workers.close();
+      },
+      () => queues.close(),
+      () => producer.close(),
+      () => closeRedisConnection(workerRedis),
+      () => closeRedisConnection(producerRedis),
+      () => knex.destroy(),
+    ],
   });
+}
+
+/**
+ * The reconciler's job scheduler, (re)declared by every loader at start: idempotent, one
+ * scheduler whatever the number of loaders. Retried in the background while Redis is away, so a
+ * loader starting before Redis still comes up.
+ */
+async function scheduleReconcile(producer: Producer<JobCatalog>, everyMs: number, logger: Logger, stopping: () => boolean): Promise<void> {
+  while (!stopping()) {
+    try {
+      await producer.schedule('loader.reconcile', {}, { everyMs });
+      return;
+    } catch (err) {
+      logger.warn('could not schedule the reconciler; retrying', { error: (err as Error).message });
+      await new Promise((resolve) => setTimeout(resolve, SCHEDULE_RETRY_MS));
+    }
+  }
 }
 
 main().catch((err: unknown) => {

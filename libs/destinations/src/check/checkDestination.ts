@@ -1,8 +1,9 @@
 import { parseConnectionString } from '../connectionString/parse';
-import type { ConnectionFields } from '../connectionString/fields';
+import type { ConnectionFields, SqlConnectionFields } from '../connectionString/fields';
 import { connect, type ConnectOptions } from '../connect';
 import { getEngine } from '../engines/registry';
-import type { DestinationHandle, SqlEngine } from '../engines/types';
+import { checkS3Destination } from '../engines/s3/s3Check';
+import type { SqlEngine, SqlHandle } from '../engines/types';
 import { ConnectionStringError, DestinationError, type FailureCode } from '../errors';
 import { failureContext, failureMessage, privilegeMessage } from '../failureMessages';
 import { checkSteps, UnexpectedResultError, type StepRun } from './checkSteps';
@@ -16,9 +17,9 @@ export type CheckOptions = ConnectOptions;
 const failed = (code: FailureCode, message: string): CheckResult => ({ ok: false, code, message });
 
 async function explainStepFailure(
-  handle: DestinationHandle,
+  handle: SqlHandle,
   engine: SqlEngine,
-  fields: ConnectionFields,
+  fields: SqlConnectionFields,
   step: StepRun,
   table: string,
   err: unknown,
@@ -40,7 +41,7 @@ async function explainStepFailure(
   return failed(failure.code, failureMessage(failure, ctx));
 }
 
-async function runChecks(handle: DestinationHandle, engine: SqlEngine, fields: ConnectionFields): Promise<CheckResult> {
+async function runChecks(handle: SqlHandle, engine: SqlEngine, fields: SqlConnectionFields): Promise<CheckResult> {
   const access = await engine.inspectSchema(handle, fields.schema);
   if (!access.exists) return failed('schema_missing', failureMessage({ code: 'schema_missing' }, failureContext(fields)));
   if (access.missing.length > 0) {
@@ -83,8 +84,9 @@ export async function checkDestination(engineName: string, connectionString: str
     if (err instanceof ConnectionStringError) return failed('connection_string_invalid', err.message);
     throw err;
   }
+  if (fields.engine === 's3') return checkS3Destination(fields, options);
   const engine = getEngine(fields.engine);
-  let handle: DestinationHandle;
+  let handle: SqlHandle;
   try {
     handle = await connect(fields, { ...options, statementTimeoutMs: options.statementTimeoutMs ?? 15_000 });
   } catch (err) {

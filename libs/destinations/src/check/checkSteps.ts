@@ -1,6 +1,6 @@
 import { ensureTable } from '../ddl/ensureTable';
 import { primaryKey } from '../ddl/tableColumns';
-import type { CheckStep, DestinationHandle, SqlEngine } from '../engines/types';
+import type { CheckStep, SqlEngine, SqlHandle } from '../engines/types';
 import { CHECK_ACCOUNT, type Scratch } from './scratch';
 
 export interface StepRun {
@@ -18,7 +18,7 @@ export class UnexpectedResultError extends Error {}
  * batch into staging, the upsert (twice, so the conflict path runs too), a soft delete, a read,
  * a purge, and the drops.
  */
-export function checkSteps(handle: DestinationHandle, engine: SqlEngine, schema: string, scratch: Scratch, now: Date): StepRun[] {
+export function checkSteps(handle: SqlHandle, engine: SqlEngine, schema: string, scratch: Scratch, now: Date): StepRun[] {
   const { dialect } = engine;
   const table = scratch.table.table;
   const upsert = dialect.upsertFromStaging(schema, table, scratch.staging, scratch.columns, primaryKey);

@@ -1,4 +1,5 @@
-import type { EngineName } from '../engines/types';
+import type { S3Settings } from '../engines/s3/s3Settings';
+import type { SqlEngineName } from '../engines/types';
 
 /** How the connection uses TLS; the libpq meanings. `prefer` is the default, never written out. */
 export type SslMode = 'disable' | 'prefer' | 'require' | 'verify-ca' | 'verify-full';
@@ -10,17 +11,32 @@ export const DEFAULT_SSL_MODE: SslMode = 'prefer';
 export const DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
 export const MAX_CONNECT_TIMEOUT_SECONDS = 60;
 
-/** A parsed relational-destination connection string. Holds the password: never log it. */
-export interface ConnectionFields {
-  engine: EngineName;
+interface ConnectionFieldsBase {
   user: string;
   password: string;
   /** Host name or IP address as written, without IPv6 brackets, lowercased. */
   host: string;
   port: number;
   database: string;
-  /** Where tables go: the `schema` parameter for Postgres (default `public`), the database for MySQL. */
+  /** Where tables go: the `schema` parameter for Postgres (default `public`), the database for MySQL, the prefix for S3. */
   schema: string;
   sslmode: SslMode;
   connectTimeoutSeconds: number;
 }
+
+/** A parsed relational-destination connection string. Holds the password: never log it. */
+export interface SqlConnectionFields extends ConnectionFieldsBase {
+  engine: SqlEngineName;
+}
+
+/**
+ * A parsed `s3://` connection string, in the same fields: `user` is the access key id, `password`
+ * the secret access key (never log it), `database` the bucket and `schema` the key prefix (where
+ * tables go). `sslmode` stays `prefer`: TLS whenever the endpoint speaks it.
+ */
+export interface S3ConnectionFields extends ConnectionFieldsBase {
+  engine: 's3';
+  s3: S3Settings;
+}
+
+export type ConnectionFields = SqlConnectionFields | S3ConnectionFields;

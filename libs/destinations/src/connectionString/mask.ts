@@ -1,4 +1,5 @@
 import { getEngine } from '../engines/registry';
+import { maskS3ConnectionString } from '../engines/s3/maskS3';
 import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_SSL_MODE, type ConnectionFields } from './fields';
 
 /**
@@ -6,6 +7,7 @@ import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_SSL_MODE, type ConnectionField
  * differ from the defaults. `postgres://user:•••@host:5432/db`.
  */
 export function maskConnectionString(fields: ConnectionFields): string {
+  if (fields.engine === 's3') return maskS3ConnectionString(fields);
   const engine = getEngine(fields.engine);
   const host = fields.host.includes(':') ? `[${fields.host}]` : fields.host;
   const params: string[] = [];

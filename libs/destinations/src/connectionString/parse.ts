@@ -1,59 +1,19 @@
-import { isIP } from 'node:net';
-import { ConnectionStringError } from '../errors';
 import { getEngine, isEngineName } from '../engines/registry';
-import type { EngineDefinition } from '../engines/types';
+import { parseS3ConnectionString } from '../engines/s3/parseS3';
+import type { SqlEngine, SqlEngineName } from '../engines/types';
 import {
   DEFAULT_CONNECT_TIMEOUT_SECONDS,
   DEFAULT_SSL_MODE,
   MAX_CONNECT_TIMEOUT_SECONDS,
   sslModes,
   type ConnectionFields,
+  type S3ConnectionFields,
+  type SqlConnectionFields,
   type SslMode,
 } from './fields';
+import { decode, fail, MAX_CONNECTION_STRING_LENGTH as MAX_LENGTH, parseHost, parsePort, splitHostPort } from './urlParts';
 
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
-const MAX_LENGTH = 2048;
-
-function fail(message: string): never {
-  throw new ConnectionStringError(message);
-}
-
-function decode(part: string, what: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    fail(`The ${what} in the connection string has an invalid percent-encoding.`);
-  }
-}
-
-function parseHost(text: string): string {
-  if (text.startsWith('[')) {
-    const inner = text.slice(1, -1);
-    if (!text.endsWith(']') || isIP(inner) !== 6) fail('The host in brackets must be an IPv6 address, e.g. [2001:db8::1].');
-    return inner.toLowerCase();
-  }
-  const host = text.toLowerCase();
-  if (isIP(host) === 4) return host;
-  if (host.length > 253 || !host.split('.').every((label) => HOST_LABEL.test(label))) {
-    fail(`The host "${text}" is not a valid host name; IPv6 addresses go in brackets.`);
-  }
-  return host;
-}
-
-function parsePort(text: string | undefined, engine: EngineDefinition): number {
-  if (text === undefined) return engine.defaultPort;
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(port >= 1 && port <= 65535)) fail('The port must be a number between 1 and 65535.');
-  return port;
-}
-
-/** Splits `host:port`, `[v6]:port`, `host` or `[v6]`. */
-function splitHostPort(text: string): [string, string | undefined] {
-  const match = /^(\[[^\]]*\]|[^:]*)(?::(.*))?$/.exec(text);
-  if (!match || match[1] === undefined || match[1] === '') fail('The connection string has no host.');
-  return [match[1], match[2]];
-}
 
 interface Parameters {
   sslmode: SslMode;
@@ -61,7 +21,7 @@ interface Parameters {
   connectTimeoutSeconds: number;
 }
 
-function parseParameters(query: string, engine: EngineDefinition): Parameters {
+function parseParameters(query: string, engine: SqlEngine): Parameters {
   const accepted = engine.acceptsSchemaParameter ? ['sslmode', 'schema', 'connect_timeout'] : ['sslmode', 'connect_timeout'];
   const seen = new Set<string>();
   const result: Parameters = { sslmode: DEFAULT_SSL_MODE, connectTimeoutSeconds: DEFAULT_CONNECT_TIMEOUT_SECONDS };
@@ -102,10 +62,13 @@ function parseParameters(query: string, engine: EngineDefinition): Parameters {
  * for `engine`. User and password are percent-decoded; an IPv6 host goes in brackets. Throws
  * ConnectionStringError, whose message names the problem and never contains the password.
  */
+export function parseConnectionString(engineName: SqlEngineName, text: string): SqlConnectionFields;
+export function parseConnectionString(engineName: 's3', text: string): S3ConnectionFields;
+export function parseConnectionString(engineName: string, text: string): ConnectionFields;
 export function parseConnectionString(engineName: string, text: string): ConnectionFields {
   if (!isEngineName(engineName)) fail(`Unknown database engine "${engineName}".`);
   const engine = getEngine(engineName);
-  if (engine.kind !== 'sql') fail(`The ${engine.label} engine does not take a database connection string.`);
+  if (engine.kind === 'blob') return parseS3ConnectionString(text);
   if (text.length > MAX_LENGTH) fail(`The connection string is longer than ${MAX_LENGTH} characters.`);
   // Control characters and spaces have no meaning in a URL and would reach the driver as is.
   if (/[\s\x00-\x1f\x7f]/.test(text)) fail('The connection string contains spaces or control characters.');
@@ -132,7 +95,7 @@ export function parseConnectionString(engineName: string, text: string): Connect
   if (slash < 0) fail('The connection string has no database; end it with /<database>.');
   const [hostText, portText] = splitHostPort(afterAt.slice(0, slash));
   const host = parseHost(hostText);
-  const port = parsePort(portText, engine);
+  const port = parsePort(portText, engine.defaultPort);
 
   const pathAndQuery = afterAt.slice(slash + 1);
   const question = pathAndQuery.indexOf('?');
@@ -142,7 +105,7 @@ export function parseConnectionString(engineName: string, text: string): Connect
   const params = parseParameters(question < 0 ? '' : pathAndQuery.slice(question + 1), engine);
 
   return {
-    engine: engineName,
+    engine: engine.name,
     user,
     password,
     host,

@@ -4,7 +4,7 @@ import { testDatabaseUrl } from '@datasync/testing';
 import { connect } from '../connect';
 import { parseConnectionString } from '../connectionString/parse';
 import { getEngine } from '../engines/registry';
-import type { DestinationHandle, EngineName } from '../engines/types';
+import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { DestinationError } from '../errors';
 import { startTestMysql, type TestMysql } from '../testSupport/testMysql';
 import { ensureTable, type TableSpec } from './ensureTable';
@@ -19,13 +19,13 @@ const pgSchema = `Dst "q" \`${tag}`;
 let mysqlDb: TestMysql;
 let mysqlDatabase: string;
 
-async function open(engine: EngineName): Promise<DestinationHandle> {
+async function open(engine: SqlEngineName): Promise<SqlHandle> {
   if (engine === 'postgres') return connect(parseConnectionString('postgres', testDatabaseUrl()), { allowPrivateNetworks: true });
   const fields = parseConnectionString('mysql', mysqlDb.adminUrl(encodeURIComponent(mysqlDatabase)));
   return connect(fields, { allowPrivateNetworks: true });
 }
 
-const schemaOf = (engine: EngineName): string => (engine === 'postgres' ? pgSchema : mysqlDatabase);
+const schemaOf = (engine: SqlEngineName): string => (engine === 'postgres' ? pgSchema : mysqlDatabase);
 
 beforeAll(async () => {
   mysqlDb = await startTestMysql();
@@ -44,9 +44,9 @@ afterAll(async () => {
   await mysqlDb.cleanup();
 });
 
-describe.each<EngineName>(['postgres', 'mysql'])('ensureTable on %s', (engine) => {
+describe.each<SqlEngineName>(['postgres', 'mysql'])('ensureTable on %s', (engine) => {
   const { dialect } = getEngine(engine);
-  let handle: DestinationHandle;
+  let handle: SqlHandle;
   const schema = (): string => schemaOf(engine);
   const columnsOf = async (table: string) =>
     (await handle.query(

@@ -1,7 +1,8 @@
 import type { CatalogResource } from '@datasync/providers';
 import { DestinationError } from '../errors';
 import { getEngine } from '../engines/registry';
-import type { DestinationHandle, EngineName } from '../engines/types';
+import { ensureS3Table } from '../engines/s3/s3Schema';
+import type { DestinationHandle, EngineName, SqlEngineName, SqlHandle } from '../engines/types';
 import { failureMessage } from '../failureMessages';
 import { primaryKey, tableColumns, tableName } from './tableColumns';
 
@@ -21,12 +22,12 @@ export type TableSpec = Pick<CatalogResource, 'table' | 'columns'>;
 const alreadyDoneCodes = new Set(['42P07', '42710', '23505', '42701', 'ER_TABLE_EXISTS_ERROR', 'ER_DUP_FIELDNAME']);
 const alreadyDone = (err: unknown): boolean => alreadyDoneCodes.has(String((err as { code?: unknown }).code));
 
-async function existingColumns(handle: DestinationHandle, engine: EngineName, schema: string, table: string): Promise<Set<string>> {
+async function existingColumns(handle: SqlHandle, engine: SqlEngineName, schema: string, table: string): Promise<Set<string>> {
   const { rows } = await handle.query(getEngine(engine).dialect.listColumns(), [schema, table]);
   return new Set(rows.map((r) => String(r.column_name)));
 }
 
-async function run(handle: DestinationHandle, engine: EngineName, schema: string, resource: TableSpec): Promise<EnsureTableResult> {
+async function run(handle: SqlHandle, engine: SqlEngineName, schema: string, resource: TableSpec): Promise<EnsureTableResult> {
   const { dialect } = getEngine(engine);
   const table = tableName(resource);
   const columns = tableColumns(dialect, resource);
@@ -52,7 +53,8 @@ async function run(handle: DestinationHandle, engine: EngineName, schema: string
 /**
  * Creates the resource's table in `schema` if it does not exist (primary key (account_id, id),
  * the common columns, the typed columns), then adds the columns the catalog gained since.
- * Idempotent, safe to run concurrently. Throws DestinationError.
+ * Idempotent, safe to run concurrently. Throws DestinationError. For s3 (`schema` is the key
+ * prefix) it writes the table's `_schema.json` instead: see ensureS3Table.
  */
 export async function ensureTable(
   handle: DestinationHandle,
@@ -61,11 +63,12 @@ export async function ensureTable(
   resource: TableSpec,
 ): Promise<EnsureTableResult> {
   if (handle.engine !== engine) throw new Error(`ensureTable: a ${handle.engine} handle given for ${engine}`);
+  if (handle.engine === 's3') return ensureS3Table(handle, schema, resource);
   try {
-    return await run(handle, engine, schema, resource);
+    return await run(handle, handle.engine, schema, resource);
   } catch (err) {
     if (err instanceof DestinationError) throw err;
-    const definition = getEngine(engine);
+    const definition = getEngine(handle.engine);
     const failure = definition.classifyError(err);
     if (!failure) throw err;
     const action = `creating or altering the table ${resource.table}`;

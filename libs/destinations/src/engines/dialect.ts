@@ -27,7 +27,12 @@ export interface SqlDialect {
   addColumns(schema: string, table: string, columns: readonly ColumnDefinition[]): string;
   dropTable(schema: string, table: string): string;
 
-  createStagingTable(schema: string, table: string, staging: string): string;
+  /**
+   * A session-temporary table shaped like `table`. `emptiedOnCommit`: its rows vanish at every
+   * commit (Postgres ON COMMIT DELETE ROWS), so a writer needs no TRUNCATE per batch; MySQL
+   * has no such clause and ignores it.
+   */
+  createStagingTable(schema: string, table: string, staging: string, options?: { emptiedOnCommit?: boolean }): string;
   dropStagingTable(schema: string, staging: string): string;
   /** A multi-row INSERT into `target` (already quoted) of `rowCount` rows of `columns`. */
   insertRows(target: string, columns: readonly string[], rowCount: number): string;
@@ -41,6 +46,18 @@ export interface SqlDialect {
     staging: string,
     columns: readonly string[],
     primaryKey: readonly string[],
+  ): string;
+  /**
+   * A multi-row INSERT of `rowCount` rows of `columns` with the same `_source_ts` guard as
+   * `upsertFromStaging`; on a conflict only `updateColumns` (default: every non-key column) change.
+   */
+  upsertRows(
+    schema: string,
+    table: string,
+    columns: readonly string[],
+    primaryKey: readonly string[],
+    rowCount: number,
+    updateColumns?: readonly string[],
   ): string;
   /** Soft delete of one object; values: synced at, account id, object id. */
   markDeleted(schema: string, table: string): string;

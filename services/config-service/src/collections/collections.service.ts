@@ -1,6 +1,6 @@
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { Knex } from '@datasync/db';
-import { DestinationError, ensureTable, getEngine, primaryKey, tableColumns, type ColumnDefinition } from '@datasync/destinations';
+import { destinationColumns, DestinationError, ensureTable, primaryKey, type ColumnDefinition } from '@datasync/destinations';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import { findResource, resourceNames, type CatalogResource } from '@datasync/providers';
@@ -145,8 +145,7 @@ export class CollectionsService {
   }
 
   private detail(sync: Sync, collection: Collection, resource: CatalogResource): CollectionDetail {
-    const { dialect } = getEngine(sync.destinationEngine);
-    return { collection, sync, label: resource.label, columns: tableColumns(dialect, resource), primaryKey };
+    return { collection, sync, label: resource.label, columns: destinationColumns(sync.destinationEngine, resource), primaryKey };
   }
 
   private audit(caller: Caller) {

@@ -3,6 +3,21 @@ import { checkedType, quoteWith, type ColumnDefinition, type SqlDialect } from '
 const q = (name: string): string => quoteWith('`', name);
 const table = (schema: string, name: string): string => `${q(schema)}.${q(name)}`;
 const columnSql = (c: ColumnDefinition): string => `${q(c.name)} ${checkedType(c.sqlType)}${c.nullable ? '' : ' NOT NULL'}`;
+const valueRows = (columnCount: number, rowCount: number): string =>
+  Array(rowCount).fill(`(${Array(columnCount).fill('?').join(', ')})`).join(', ');
+
+// Target columns are qualified: unqualified names could also mean a staging table's.
+// Assignments run left to right on the updated row, so `_source_ts` must be assigned last:
+// every earlier IF still compares with the stored value. Equal `_source_ts` overwrites (a
+// retried batch changes nothing; a re-fetch settling a same-second tie wins).
+function onDuplicateKey(target: string, columns: readonly string[], primaryKey: readonly string[], updateColumns = columns): string {
+  const newer = `VALUES(\`_source_ts\`) >= ${target}.\`_source_ts\``;
+  const updates = updateColumns
+    .filter((c) => !primaryKey.includes(c) && c !== '_source_ts')
+    .map((c) => `${q(c)} = IF(${newer}, VALUES(${q(c)}), ${target}.${q(c)})`);
+  updates.push(`\`_source_ts\` = IF(${newer}, VALUES(\`_source_ts\`), ${target}.\`_source_ts\`)`);
+  return `ON DUPLICATE KEY UPDATE ${updates.join(', ')}`;
+}
 
 // Every statement here is accepted by both MariaDB 10.11 and MySQL 8: no ADD COLUMN IF NOT
 // EXISTS (MySQL lacks it; ensureTable reads information_schema instead), no `AS new` row alias
@@ -25,21 +40,18 @@ export const mysqlDialect: SqlDialect = {
 
   createStagingTable: (schema, name, staging) => `CREATE TEMPORARY TABLE ${table(schema, staging)} LIKE ${table(schema, name)}`,
   dropStagingTable: (schema, staging) => `DROP TEMPORARY TABLE IF EXISTS ${table(schema, staging)}`,
-  insertRows: (target, columns, rowCount) => {
-    const row = `(${columns.map(() => '?').join(', ')})`;
-    return `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${Array(rowCount).fill(row).join(', ')}`;
-  },
+  insertRows: (target, columns, rowCount) => `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)}`,
   upsertFromStaging: (schema, name, staging, columns, primaryKey) => {
     const target = table(schema, name);
     const list = columns.map(q).join(', ');
-    // Target columns are qualified: unqualified names could also mean the staging table's.
-    // Assignments run left to right on the updated row, so `_source_ts` must be assigned last.
-    const newer = `VALUES(\`_source_ts\`) >= ${target}.\`_source_ts\``;
-    const updates = columns
-      .filter((c) => !primaryKey.includes(c) && c !== '_source_ts')
-      .map((c) => `${q(c)} = IF(${newer}, VALUES(${q(c)}), ${target}.${q(c)})`);
-    updates.push(`\`_source_ts\` = IF(${newer}, VALUES(\`_source_ts\`), ${target}.\`_source_ts\`)`);
-    return `INSERT INTO ${target} (${list}) SELECT ${list} FROM ${table(schema, staging)} ON DUPLICATE KEY UPDATE ${updates.join(', ')}`;
+    return `INSERT INTO ${target} (${list}) SELECT ${list} FROM ${table(schema, staging)} ${onDuplicateKey(target, columns, primaryKey)}`;
+  },
+  upsertRows: (schema, name, columns, primaryKey, rowCount, updateColumns) => {
+    const target = table(schema, name);
+    return (
+      `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)} ` +
+      onDuplicateKey(target, columns, primaryKey, updateColumns)
+    );
   },
   markDeleted: (schema, name) => `UPDATE ${table(schema, name)} SET \`_deleted\` = TRUE, \`_synced_at\` = ? WHERE \`account_id\` = ? AND \`id\` = ?`,
   purgeAccountBatch: (schema, name, limit) => `DELETE FROM ${table(schema, name)} WHERE \`account_id\` = ? LIMIT ${Math.trunc(limit)}`,

@@ -1,5 +1,5 @@
 import { connect as netConnect } from 'node:net';
-import mysql, { type ConnectionOptions, type SslOptions } from 'mysql2/promise';
+import mysql, { type ConnectionOptions, type ExecuteValues, type SslOptions } from 'mysql2/promise';
 import type { SslMode } from '../../connectionString/fields';
 import type { MysqlHandle, OpenTarget, QueryResult } from '../types';
 
@@ -44,6 +44,10 @@ async function attempt(target: OpenTarget, ssl: SslOptions | undefined): Promise
     connection,
     async query(sql, params = []) {
       const [result] = await connection.query({ sql, timeout }, params as unknown[]);
+      return toResult(result);
+    },
+    async execute(sql, params) {
+      const [result] = await connection.execute({ sql, timeout }, params as ExecuteValues[]);
       return toResult(result);
     },
     async close() {

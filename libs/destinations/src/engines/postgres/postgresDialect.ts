@@ -3,6 +3,18 @@ import { checkedType, quoteWith, type ColumnDefinition, type SqlDialect } from '
 const q = (name: string): string => quoteWith('"', name);
 const table = (schema: string, name: string): string => `${q(schema)}.${q(name)}`;
 const columnSql = (c: ColumnDefinition): string => `${q(c.name)} ${checkedType(c.sqlType)}${c.nullable ? '' : ' NOT NULL'}`;
+const valueRows = (columnCount: number, rowCount: number): string =>
+  Array.from({ length: rowCount }, (_, r) => `(${Array.from({ length: columnCount }, (_c, i) => `$${r * columnCount + i + 1}`).join(', ')})`).join(', ');
+
+// Equal `_source_ts` overwrites: the same state written again (a retried batch) changes nothing,
+// and a re-fetch made to settle a same-second tie must win over what it settles.
+function onConflict(columns: readonly string[], primaryKey: readonly string[], updateColumns = columns): string {
+  const updates = updateColumns.filter((c) => !primaryKey.includes(c)).map((c) => `${q(c)} = EXCLUDED.${q(c)}`);
+  return (
+    `ON CONFLICT (${primaryKey.map(q).join(', ')}) DO UPDATE SET ${updates.join(', ')} ` +
+    `WHERE t."_source_ts" <= EXCLUDED."_source_ts"`
+  );
+}
 
 export const postgresDialect: SqlDialect = {
   quoteIdent: q,
@@ -21,21 +33,23 @@ export const postgresDialect: SqlDialect = {
     `ALTER TABLE ${table(schema, name)} ${columns.map((c) => `ADD COLUMN IF NOT EXISTS ${columnSql(c)}`).join(', ')}`,
   dropTable: (schema, name) => `DROP TABLE IF EXISTS ${table(schema, name)}`,
 
-  createStagingTable: (schema, name, staging) => `CREATE TEMPORARY TABLE ${q(staging)} (LIKE ${table(schema, name)} INCLUDING DEFAULTS)`,
+  createStagingTable: (schema, name, staging, options) =>
+    `CREATE TEMPORARY TABLE ${q(staging)} (LIKE ${table(schema, name)} INCLUDING DEFAULTS)` +
+    (options?.emptiedOnCommit ? ' ON COMMIT DELETE ROWS' : ''),
   dropStagingTable: (_schema, staging) => `DROP TABLE IF EXISTS pg_temp.${q(staging)}`,
-  insertRows: (target, columns, rowCount) => {
-    const rows = Array.from({ length: rowCount }, (_, r) => `(${columns.map((_c, i) => `$${r * columns.length + i + 1}`).join(', ')})`);
-    return `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${rows.join(', ')}`;
-  },
+  insertRows: (target, columns, rowCount) => `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)}`,
+  // Rows are taken in key order so that concurrent writers lock shared keys in the same order
+  // and cannot deadlock each other.
   upsertFromStaging: (schema, name, staging, columns, primaryKey) => {
     const list = columns.map(q).join(', ');
-    const updates = columns.filter((c) => !primaryKey.includes(c)).map((c) => `${q(c)} = EXCLUDED.${q(c)}`);
     return (
       `INSERT INTO ${table(schema, name)} AS t (${list}) SELECT ${list} FROM ${q(staging)} ` +
-      `ON CONFLICT (${primaryKey.map(q).join(', ')}) DO UPDATE SET ${updates.join(', ')} ` +
-      `WHERE t."_source_ts" <= EXCLUDED."_source_ts"`
+      `ORDER BY ${primaryKey.map(q).join(', ')} ${onConflict(columns, primaryKey)}`
     );
   },
+  upsertRows: (schema, name, columns, primaryKey, rowCount, updateColumns) =>
+    `INSERT INTO ${table(schema, name)} AS t (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)} ` +
+    onConflict(columns, primaryKey, updateColumns),
   markDeleted: (schema, name) =>
     `UPDATE ${table(schema, name)} SET "_deleted" = true, "_synced_at" = $1 WHERE "account_id" = $2 AND "id" = $3`,
   // Postgres has no DELETE … LIMIT; batches keep each purge transaction and its locks short.

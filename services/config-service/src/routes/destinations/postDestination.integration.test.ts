@@ -35,10 +35,10 @@ describe('POST /api/v1/destinations', () => {
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'name',
-      message: 'name cannot be "check", a reserved word; engine must be one of [postgres, mysql]; engine must be a string; connection_string is not allowed to be empty',
+      message: 'name cannot be "check", a reserved word; engine must be one of [postgres, mysql, s3]; engine must be a string; connection_string is not allowed to be empty',
       errors: [
         { param: 'name', message: 'name cannot be "check", a reserved word' },
-        { param: 'engine', message: 'engine must be one of [postgres, mysql]' },
+        { param: 'engine', message: 'engine must be one of [postgres, mysql, s3]' },
         { param: 'engine', message: 'engine must be a string' },
         { param: 'connection_string', message: 'connection_string is not allowed to be empty' },
       ],

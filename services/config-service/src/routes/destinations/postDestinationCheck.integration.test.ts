@@ -31,11 +31,11 @@ describe('POST /api/v1/destinations/check', () => {
       code: 'parameter_invalid',
       param: 'name',
       message:
-        'name may contain only lowercase letters, digits and underscores; engine must be one of [postgres, mysql]; ' +
+        'name may contain only lowercase letters, digits and underscores; engine must be one of [postgres, mysql, s3]; ' +
         'connection_string is required; extra is not allowed',
       errors: [
         { param: 'name', message: 'name may contain only lowercase letters, digits and underscores' },
-        { param: 'engine', message: 'engine must be one of [postgres, mysql]' },
+        { param: 'engine', message: 'engine must be one of [postgres, mysql, s3]' },
         { param: 'connection_string', message: 'connection_string is required' },
         { param: 'extra', message: 'extra is not allowed' },
       ],

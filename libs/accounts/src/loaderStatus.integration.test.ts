@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { TABLES } from '@datasync/db';
+import { closeTestKnex, createTestTenant, getTestKnex } from '@datasync/testing';
+import { readLoaderStates, whereStatus } from './status';
+
+// The account status as the loader's account_states rows make it (the loader writes them; here
+// the rows are written as it would).
+
+const knex = getTestKnex();
+afterAll(closeTestKnex);
+
+async function accountsWithStates(states: (string | null)[]) {
+  const tenant = await createTestTenant(knex);
+  const environmentId = tenant.productionEnvironmentId;
+  const [source] = await knex(TABLES.sources)
+    .insert({ environment_id: environmentId, name: `src_${randomBytes(4).toString('hex')}`, provider: 'stripe', credential_secret: 'sealed', provider_account_id: 'acct_app', livemode: false })
+    .returning('id');
+  const ids: string[] = [];
+  for (const [i, status] of states.entries()) {
+    const [account] = await knex(TABLES.accounts)
+      .insert({ environment_id: environmentId, source_id: source.id, source_type: 'stripe', identifier: `acct_${i}`, external_id: `acct_${i}`, credential_kind: 'connected_account' })
+      .returning('id');
+    ids.push(account.id);
+    if (status) {
+      await knex(TABLES.accountStates).insert({
+        account_id: account.id,
+        environment_id: environmentId,
+        status,
+        reason: status === 'error' ? 'Could not write into the destination d: refused' : null,
+        progress: { c1: { table: 'stripe_charges', resource_type: 'charges', status: 'running', rows_written: 1200 } },
+      });
+    }
+  }
+  return { environmentId, ids };
+}
+
+it('reads status, reason and per-collection progress; no row or a pending row is no state (pending)', async () => {
+  const { ids } = await accountsWithStates([null, 'pending', 'loading', 'error']);
+  const states = await readLoaderStates(knex, ids);
+  expect(states.has(ids[0]!)).toBe(false);
+  expect(states.has(ids[1]!)).toBe(false);
+  expect(states.get(ids[2]!)).toEqual({
+    status: 'loading',
+    reason: null,
+    lastSyncedAt: null,
+    collections: [{ resource: 'charges', table: 'stripe_charges', status: 'loading', rowsLoaded: 1200 }],
+  });
+  expect(states.get(ids[3]!)).toMatchObject({ status: 'error', reason: 'Could not write into the destination d: refused' });
+});
+
+it('filters by the same status in SQL', async () => {
+  const { environmentId, ids } = await accountsWithStates([null, 'pending', 'loading', 'error', 'live']);
+  const matching = async (status: 'pending' | 'loading' | 'error' | 'live' | 'idle') =>
+    (await whereStatus(knex(`${TABLES.accounts} as a`).where('a.environment_id', environmentId), status).orderBy('a.identifier').pluck('a.id')) as string[];
+  expect(await matching('pending')).toEqual([ids[0], ids[1]]);
+  expect(await matching('loading')).toEqual([ids[2]]);
+  expect(await matching('error')).toEqual([ids[3]]);
+  expect(await matching('live')).toEqual([ids[4]]);
+  expect(await matching('idle')).toEqual([]);
+});

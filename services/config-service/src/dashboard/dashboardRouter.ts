@@ -1,0 +1,41 @@
+import path from 'node:path';
+import express, { type Router } from 'express';
+import { dashboardCatalog } from './catalog';
+import { publicRoot } from './publicRoot';
+import { securityHeaders } from './securityHeaders';
+
+export const DASHBOARD_BASE = '/dashboard';
+
+/**
+ * The dashboard: one HTML shell for every page path (a small single-page app in plain
+ * JavaScript modules that talks to /api/v1), its static assets, the catalog its dropdowns
+ * offer, and the database-user help page. Nothing here reads a session: every page is the same
+ * public file, and the data comes through the authenticated API.
+ */
+export function dashboardRouter(): Router {
+  const root = publicRoot();
+  const catalog = dashboardCatalog();
+  const pages = express.Router();
+  pages.use(securityHeaders());
+  // Files change with deploys, not with users: revalidate, never serve stale code.
+  pages.use('/assets', express.static(path.join(root, 'assets'), { index: false, fallthrough: true, cacheControl: true, maxAge: 0 }));
+  pages.get('/catalog.json', (_req, res) => {
+    res.json(catalog);
+  });
+  pages.get('/help/database-user', (_req, res) => {
+    res.sendFile(path.join(root, 'help', 'database-user.html'));
+  });
+  // Every other page path is the app's; a missing asset stays a 404.
+  pages.get(['/', '/*page'], (req, res, next) => {
+    if (req.path.startsWith('/assets/')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(path.join(root, 'index.html'));
+  });
+
+  const router = express.Router();
+  router.get('/', (_req, res) => {
+    res.redirect(302, `${DASHBOARD_BASE}/`);
+  });
+  router.use(DASHBOARD_BASE, pages);
+  return router;
+}

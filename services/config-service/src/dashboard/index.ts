@@ -1,0 +1,1 @@
+export { dashboardRouter, DASHBOARD_BASE } from './dashboardRouter';

@@ -1,0 +1,177 @@
+import { ApiFailure, api, loadCatalog } from '../api.js';
+import { h, replace } from '../dom.js';
+import { alertBox, busy, formErrors, selectField, textField } from '../forms.js';
+import { BASE } from '../router.js';
+import { chosen, destinationName, requiredText } from '../rules.js';
+import { pageHead } from '../ui.js';
+
+/**
+ * Spec §2: the connection check runs before creation, and Create is available only once it has
+ * succeeded — for exactly the values in the form. The values that passed are remembered; any
+ * edit that makes the form differ from them disables Create again.
+ */
+export const newDestinationPage = {
+  title: 'New destination',
+  async render(ctx) {
+    const catalog = await loadCatalog();
+    const fields = {
+      name: textField({
+        name: 'name',
+        label: 'Name',
+        rule: destinationName('Name'),
+        maxLength: 63,
+        hint: 'How this destination is called here: lowercase letters, digits and underscores, e.g. analytics_db.',
+      }),
+      engine: selectField({
+        name: 'engine',
+        label: 'Database engine',
+        choices: catalog.engines.map((e) => ({ value: e.name, label: e.label })),
+        selected: catalog.engines[0]?.name,
+        rule: chosen('a database engine'),
+      }),
+      connection_string: textField({
+        name: 'connection_string',
+        label: 'Connection string',
+        mono: true,
+        rule: requiredText('Connection string'),
+        maxLength: 2048,
+        hint: 'Stored encrypted and never shown again.',
+      }),
+    };
+    const values = () => ({ name: fields.name.value.trim(), engine: fields.engine.value, connection_string: fields.connection_string.value.trim() });
+    const key = () => JSON.stringify(values());
+
+    // The placeholder and the hint show the chosen engine's format.
+    const exampleFor = (engine) => catalog.engines.find((e) => e.name === engine)?.example ?? '';
+    const formatHint = fields.connection_string.el.querySelector('.hint');
+    const showFormat = () => {
+      const example = exampleFor(fields.engine.value);
+      fields.connection_string.input.placeholder = example;
+      formatHint.textContent = `Format: ${example} — stored encrypted and never shown again.`;
+    };
+    showFormat();
+
+    const formAlert = alertBox();
+    const errors = formErrors(fields, formAlert);
+    const result = h('div', { class: 'check-result', 'aria-live': 'polite' });
+    const testButton = h('button', { type: 'button', class: 'btn btn-secondary' }, 'Test connection');
+    const createHelpId = 'create-help';
+    const createButton = h('button', { type: 'submit', class: 'btn', disabled: true, 'aria-describedby': createHelpId }, 'Create destination');
+    const createHelp = h('p', { class: 'hint', id: createHelpId }, 'Create becomes available once the connection test succeeds for exactly these values.');
+
+    let passed = null;
+    let working = false;
+
+    function showResult(kind, title, message, code) {
+      replace(
+        result,
+        h(
+          'div',
+          { class: `alert alert-${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+          h('div', { class: 'alert-title' }, title),
+          message ? h('p', {}, message) : null,
+          code ? h('p', { class: 'code' }, `code: ${code}`) : null,
+        ),
+      );
+    }
+
+    function refresh() {
+      const current = passed !== null && passed === key();
+      createButton.disabled = working || !current;
+      if (passed !== null && !current && !working) {
+        passed = null;
+        showResult('warn', 'The form changed since the test', 'Test the connection again: Create needs a successful test of the values as they are now.');
+      }
+    }
+    for (const field of Object.values(fields)) {
+      field.input.addEventListener('input', refresh);
+      field.input.addEventListener('change', refresh);
+    }
+    fields.engine.input.addEventListener('change', showFormat);
+
+    testButton.addEventListener('click', async () => {
+      if (!errors.validateAll()) return;
+      const sent = values();
+      const sentKey = key();
+      working = true;
+      passed = null;
+      refresh();
+      replace(result, h('p', { class: 'muted', role: 'status' }, 'Connecting and running a test write…'));
+      const restore = busy(testButton, 'Testing…');
+      try {
+        const check = await api.post('/destinations/check', sent);
+        if (check.ok) {
+          passed = sentKey;
+          showResult('ok', 'Connection works', 'The service connected and could create, write, read and drop a test table. You can create the destination.');
+        } else {
+          showResult('error', 'The connection test failed', check.message, check.code);
+        }
+      } catch (failure) {
+        if (!(failure instanceof ApiFailure)) throw failure;
+        result.replaceChildren();
+        errors.showFailure(failure, 'The values were refused');
+      } finally {
+        restore();
+        working = false;
+        refresh();
+      }
+    });
+
+    const form = h(
+      'form',
+      { novalidate: true },
+      formAlert.el,
+      fields.name.el,
+      fields.engine.el,
+      fields.connection_string.el,
+      h('div', { class: 'actions' }, testButton, createButton),
+      createHelp,
+    );
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (createButton.disabled || !errors.validateAll()) return;
+      working = true;
+      const restore = busy(createButton, 'Creating…');
+      try {
+        const created = await api.post('/destinations', values());
+        fields.connection_string.input.value = '';
+        ctx.app.flash('ok', `The destination ${created.name} was created.`);
+        await ctx.app.go(`${BASE}/destinations`);
+      } catch (failure) {
+        restore();
+        working = false;
+        if (!(failure instanceof ApiFailure)) throw failure;
+        // Creating runs the check again; a database that changed in between fails here.
+        passed = null;
+        if (failure.body.param === 'connection_string' && failure.body.errors === undefined) {
+          showResult('error', 'The connection test failed', failure.message, failure.code);
+        } else {
+          errors.showFailure(failure, 'The destination was not created');
+        }
+        refresh();
+      }
+    });
+
+    const userHint = h(
+      'aside',
+      { class: 'card', 'aria-labelledby': 'db-user-hint' },
+      h('h2', { id: 'db-user-hint' }, 'Use a separate database user'),
+      h(
+        'p',
+        {},
+        'Create a user for the service that can work in one schema and nothing else. If its password leaks, nothing outside that schema is exposed.',
+      ),
+      h('p', {}, h('a', { href: `${BASE}/help/database-user`, target: '_blank', rel: 'noopener' }, 'The GRANT statements for PostgreSQL and MySQL'), ' (opens in a new tab).'),
+      h('h3', {}, 'What the test does'),
+      h('p', { class: 'muted' }, 'It connects, then runs the loader’s own writes on a scratch table — create, insert, update, read, delete, drop — and removes it.'),
+    );
+
+    return h(
+      'div',
+      {},
+      h('p', { class: 'breadcrumb' }, h('a', { href: `${BASE}/destinations` }, 'Destinations'), ' / new'),
+      pageHead('New destination', 'The database the data is copied into.'),
+      h('div', { class: 'grid-2' }, h('section', { class: 'card', 'aria-label': 'Destination settings' }, form, result), userHint),
+    );
+  },
+};

@@ -1,0 +1,66 @@
+// The server's field rules, checked in the browser too so a person sees a mistake before
+// sending. The server stays the authority: its messages are shown in the same places.
+
+const required = (label) => (value) => (value.trim() === '' ? `${label} is required.` : null);
+
+function all(...checks) {
+  return (value) => {
+    for (const check of checks) {
+      const message = check(value);
+      if (message) return message;
+    }
+    return null;
+  };
+}
+
+const maxLength = (label, max) => (value) => (value.length > max ? `${label} can be at most ${max} characters.` : null);
+
+/** Spec §2 and DESIGN: destination and source names. */
+export function lowercaseName(label) {
+  return all(required(label), maxLength(label, 63), (value) =>
+    /^[a-z0-9_]+$/.test(value) ? null : `${label} may contain only lowercase letters, digits and underscores (no spaces or capitals).`,
+  );
+}
+
+/** "check" would be shadowed by POST /destinations/check. */
+export function destinationName(label) {
+  const base = lowercaseName(label);
+  return (value) => base(value) ?? (value === 'check' ? `${label} cannot be "check", a reserved word.` : null);
+}
+
+/** Spec §2: sync names have no digits. */
+export function syncName(label) {
+  return all(required(label), maxLength(label, 63), (value) =>
+    /^[a-z_]+$/.test(value) ? null : `${label} may contain only lowercase letters and underscores (no digits, spaces or capitals).`,
+  );
+}
+
+export function requiredText(label) {
+  return required(label);
+}
+
+export function email(label) {
+  return all(required(label), (value) => (/^[^\s@]+@[^\s@]+$/.test(value.trim()) ? null : `${label} must be an email address, like ana@example.com.`));
+}
+
+export function newPassword(label, min) {
+  return all(required(label), (value) => (value.length >= min ? null : `${label} must be at least ${min} characters long.`));
+}
+
+/** The account identifier (libs/accounts IDENTIFIER_PATTERN); optional. */
+export function optionalIdentifier(label) {
+  return (value) =>
+    value === '' || /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,254}$/.test(value)
+      ? null
+      : `${label} may contain letters, digits and _ . @ - (not first), up to 255 characters.`;
+}
+
+export function credential(label) {
+  return all(required(label), (value) =>
+    /^(sk_|rk_|acct_)/.test(value.trim()) ? null : `${label} must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).`,
+  );
+}
+
+export function chosen(label) {
+  return (value) => (value === '' ? `Choose ${label}.` : null);
+}

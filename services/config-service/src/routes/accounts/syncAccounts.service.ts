@@ -1,0 +1,100 @@
+import type { AccountsService, AccountView, CredentialInput, DeleteResult, Registration } from '@datasync/accounts';
+import type { Caller } from '@datasync/auth';
+import { InvalidRequestError, NotFoundError, PermissionError } from '@datasync/errors';
+import type { Sync } from '../../syncs/syncs.repository';
+import type { SyncsService } from '../../syncs/syncs.service';
+
+/** How many accounts one read of libs/accounts returns while looking for the sync's own. */
+const SCAN_PAGE = 100;
+
+/**
+ * The dashboard's Accounts tab: the accounts registered under a sync's source, through
+ * libs/accounts (the code the public API runs), scoped to that source. An account of another
+ * source answers 404 here, as it is not the sync's.
+ */
+export class SyncAccounts {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly syncs: SyncsService,
+  ) {}
+
+  /**
+   * One page of the source's accounts in identifier order. libs/accounts filters by source type,
+   * not by source, so pages are read until enough of this source's accounts are found: an
+   * environment has few sources of one provider, so few rows are skipped.
+   */
+  async list(caller: Caller, syncName: string, page: { limit: number; startingAfter?: string }): Promise<{ sync: Sync; accounts: AccountView[]; hasMore: boolean }> {
+    const sync = await this.syncs.get(caller, syncName);
+    const found: AccountView[] = [];
+    let after = page.startingAfter === undefined ? undefined : { sourceType: sync.provider, identifier: page.startingAfter };
+    for (;;) {
+      const read = await this.accounts.list(caller, { limit: SCAN_PAGE, sourceType: sync.provider, startingAfter: after });
+      found.push(...read.accounts.filter((a) => a.sourceId === sync.sourceId));
+      const last = read.accounts[read.accounts.length - 1];
+      if (found.length > page.limit || !read.hasMore || !last) break;
+      after = { sourceType: last.sourceType, identifier: last.identifier };
+    }
+    return { sync, accounts: found.slice(0, page.limit), hasMore: found.length > page.limit };
+  }
+
+  /** Registers an account under the sync's source (spec §4.1's code path, the source named as `app`). */
+  async register(caller: Caller, syncName: string, input: { credential: string; identifier?: string }): Promise<{ sync: Sync; registration: Registration; view: AccountView }> {
+    const sync = await this.syncs.get(caller, syncName);
+    const registration = await this.accounts.register(caller, {
+      sourceType: sync.provider,
+      app: sync.sourceName,
+      credential: parseCredential(input.credential),
+      ...(input.identifier === undefined ? {} : { identifier: input.identifier }),
+    });
+    const view = await this.accounts.get(caller, { sourceType: sync.provider, identifier: registration.account.identifier });
+    return { sync, registration, view };
+  }
+
+  async setActive(caller: Caller, syncName: string, identifier: string, active: boolean): Promise<AccountView> {
+    const { sync } = await this.ownAccount(caller, syncName, identifier);
+    await this.requireEarlyAccess(caller);
+    await this.accounts.setActive(caller, { sourceType: sync.provider, identifier }, active);
+    return this.accounts.get(caller, { sourceType: sync.provider, identifier });
+  }
+
+  async delete(caller: Caller, syncName: string, identifier: string): Promise<DeleteResult> {
+    const { sync } = await this.ownAccount(caller, syncName, identifier);
+    await this.requireEarlyAccess(caller);
+    return this.accounts.delete(caller, { sourceType: sync.provider, identifier });
+  }
+
+  private async ownAccount(caller: Caller, syncName: string, identifier: string): Promise<{ sync: Sync; account: AccountView }> {
+    const sync = await this.syncs.get(caller, syncName);
+    const account = await this.accounts.get(caller, { sourceType: sync.provider, identifier }).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return undefined;
+      throw err;
+    });
+    if (!account || account.sourceId !== sync.sourceId) {
+      throw new NotFoundError(`No account "${identifier}" is registered under the source ${sync.sourceName} of the sync ${sync.name}.`, 'identifier');
+    }
+    return { sync, account };
+  }
+
+  // The same gate as the public API's beta calls (DESIGN §5): the dashboard offers nothing more.
+  private async requireEarlyAccess(caller: Caller): Promise<void> {
+    if (await this.accounts.earlyAccess(caller.environmentId)) return;
+    throw new PermissionError(
+      'Pausing, resuming and deleting accounts are beta features: turn on early access for this environment in Settings first.',
+      'feature_not_enabled',
+    );
+  }
+}
+
+/**
+ * One text field in the form: an account's own key (sk_…/rk_…), or the acct_… id of an account
+ * connected to the source's app. The provider checks the rest of the format when it verifies.
+ */
+export function parseCredential(value: string): CredentialInput {
+  const credential = value.trim();
+  if (/^acct_/.test(credential)) return { kind: 'connected_account', accountId: credential };
+  if (/^(sk|rk)_/.test(credential)) return { kind: 'secret_key', key: credential };
+  throw new InvalidRequestError(
+    'credential must be the account’s secret key (sk_…), a restricted key (rk_…), or the acct_… id of an account connected to the source’s app.',
+    { code: 'parameter_invalid', param: 'credential' },
+  );
+}

@@ -1,0 +1,39 @@
+import type { SecretBox } from '@datasync/crypto';
+import { connect, parseConnectionString, type DestinationHandle, type EngineName } from '@datasync/destinations';
+
+export interface DestinationAccessSettings {
+  /** DESTINATION_ALLOW_PRIVATE_NETWORKS: development and tests only. */
+  allowPrivateNetworks: boolean;
+  statementTimeoutMs: number;
+}
+
+export interface SealedDestination {
+  name: string;
+  engine: EngineName;
+  connectionSecret: string;
+}
+
+export interface OpenDestination {
+  handle: DestinationHandle;
+  /** Where tables go: the `schema` parameter (Postgres) or the database (MySQL). */
+  schema: string;
+}
+
+/**
+ * Opens a connection through libs/destinations' one `connect` (network guard at every connection,
+ * DESIGN §8). Throws DestinationError (ConnectionStringError for a stored string that no longer
+ * parses); the connection string itself never leaves this function.
+ */
+export async function openDestination(
+  settings: DestinationAccessSettings,
+  secretBox: SecretBox,
+  environmentId: string,
+  destination: SealedDestination,
+): Promise<OpenDestination> {
+  const fields = parseConnectionString(destination.engine, secretBox.open(destination.connectionSecret, environmentId));
+  const handle = await connect(fields, {
+    allowPrivateNetworks: settings.allowPrivateNetworks,
+    statementTimeoutMs: settings.statementTimeoutMs,
+  });
+  return { handle, schema: fields.schema };
+}

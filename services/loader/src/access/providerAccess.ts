@@ -1,0 +1,65 @@
+import type { SecretBox } from '@datasync/crypto';
+import type { Logger } from '@datasync/logger';
+import {
+  createConnector,
+  keyMode,
+  type AccountReader,
+  type ProviderConnector,
+  type ProviderCredential,
+  type ProviderSettings,
+  type RateBudget,
+  type RequestObserver,
+} from '@datasync/providers';
+import type { AccountRecord, SourceRecord } from '../targets/targets.repository';
+
+export interface ProviderAccess {
+  settings: ProviderSettings;
+  /** The request budget shared by every process (Redis); reads spend from it. */
+  budget: RateBudget;
+  observer?: RequestObserver;
+}
+
+export interface AccountConnection {
+  connector: ProviderConnector;
+  credential: ProviderCredential;
+  /** A reader that throws ProviderRateLimitedError instead of waiting long, so the job can delay itself. */
+  reader(): AccountReader;
+}
+
+/**
+ * Opens the account's credential (or, for a connected account, the source's app key) and builds
+ * the connector. Secrets stay in this object's closures: never in payloads, logs or errors.
+ */
+export function connectAccount(
+  access: ProviderAccess,
+  secretBox: SecretBox,
+  account: AccountRecord,
+  source: SourceRecord,
+  logger: Logger,
+): AccountConnection {
+  let credential: ProviderCredential;
+  let livemode: boolean;
+  let sourceKey: string | undefined;
+  if (account.credentialKind === 'secret_key') {
+    if (!account.credentialSecret) throw new Error('an account with a secret key credential has no stored key');
+    const key = secretBox.open(account.credentialSecret, account.environmentId);
+    credential = { kind: 'secret_key', key };
+    livemode = keyMode(key).livemode;
+  } else {
+    credential = { kind: 'connected_account', accountId: account.externalId };
+    sourceKey = secretBox.open(source.credentialSecret, account.environmentId);
+    livemode = source.livemode;
+  }
+  const connector = createConnector(source.provider, {
+    settings: access.settings,
+    budget: access.budget,
+    logger,
+    ...(sourceKey ? { sourceKey } : {}),
+    ...(access.observer ? { observer: access.observer } : {}),
+  });
+  return {
+    connector,
+    credential,
+    reader: () => connector.reader(credential, { accountId: account.externalId, livemode }, { rateLimit: 'throw' }),
+  };
+}

@@ -1,0 +1,99 @@
+import type { Logger } from '@datasync/logger';
+import { ProviderRequestError, type VerifiedAccount } from '@datasync/providers';
+import { openDestination } from '../access/destinationAccess';
+import { connectAccount } from '../access/providerAccess';
+import type { LoaderDeps } from '../deps';
+import { ensureStateRow, settleStatus } from '../state/accountStates.repository';
+import { findAccount, findSource, listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
+import { schedulePollIfLoaded } from '../incremental/pollSchedule';
+import { ensureSegmentJobs } from './dispatch';
+import { classifyFailure } from './failures';
+import { startBackfill } from './startBackfill';
+
+/** A failure attaching to one destination; the others went on. */
+export class DestinationAttachError extends Error {
+  constructor(
+    readonly destinationName: string,
+    readonly failure: unknown,
+  ) {
+    super(`attaching to the destination ${destinationName} failed`);
+    this.name = 'DestinationAttachError';
+  }
+}
+
+export type AttachResult = { kind: 'skipped'; why: 'gone' | 'inactive' } | { kind: 'idle' } | { kind: 'attached'; runs: number };
+
+/**
+ * For every sync on the account's source and every mounted collection: ensure the table and start
+ * (or resume) a backfill run; then enqueue the account's segments. An account whose source has no
+ * sync is `idle`. Idempotent: the constraint on active runs makes a second attach resume, not
+ * restart. A destination that fails does not hold the others back; its error is thrown at the end.
+ */
+export async function attachAccount(deps: LoaderDeps, accountId: string, logger: Logger): Promise<AttachResult> {
+  const account = await findAccount(deps.knex, accountId);
+  if (!account) return { kind: 'skipped', why: 'gone' };
+  // Inactive or deleting: nothing loads (resume and purge are loader II's jobs).
+  if (!account.active || account.deleting) return { kind: 'skipped', why: 'inactive' };
+  const source = await findSource(deps.knex, account.environmentId, account.sourceId);
+  if (!source) return { kind: 'skipped', why: 'gone' };
+  const targets = await listTargets(deps.knex, account);
+  if (targets.length === 0) {
+    await settleStatus(deps.knex, account, { clearError: true });
+    return { kind: 'idle' };
+  }
+  await ensureStateRow(deps.knex, account);
+
+  const connection = connectAccount(deps.providers, deps.secretBox, account, source, logger);
+  const verified = await connection.connector.verify(connection.credential);
+  assertSameAccount(account, verified);
+
+  const failures: DestinationAttachError[] = [];
+  let runs = 0;
+  for (const group of byDestination(targets)) {
+    const first = group[0] as LoadTarget;
+    try {
+      const destination = await openDestination(deps.destinations, deps.secretBox, account.environmentId, {
+        name: first.destinationName,
+        engine: first.engine,
+        connectionSecret: first.connectionSecret,
+      });
+      try {
+        for (const target of group) {
+          await startBackfill(deps, { account, source, target, destination, accountCreated: verified.created }, logger);
+          runs += 1;
+        }
+      } finally {
+        await destination.handle.close().catch(() => undefined);
+      }
+    } catch (err) {
+      // A 429 delays the whole attach; it resumes where it stopped (every step is idempotent).
+      if (classifyFailure(err).kind === 'rate_limited') throw err;
+      logger.warn('attach failed for a destination', { destination: first.destinationName, error: (err as Error).message });
+      failures.push(new DestinationAttachError(first.destinationName, err));
+    }
+  }
+  await settleStatus(deps.knex, account, { clearError: failures.length === 0 });
+  await ensureSegmentJobs(deps, account.id);
+  // Incremental sync (loader II) for an account already loaded (a resume); a new one is scheduled when its run completes.
+  await schedulePollIfLoaded(deps, account.id);
+  if (failures[0]) throw failures[0];
+  return { kind: 'attached', runs };
+}
+
+// The same key may one day answer for another account (a key rotated to a different account):
+// loading that data under this account's identifier would mix two customers' rows.
+function assertSameAccount(account: AccountRecord, verified: VerifiedAccount): void {
+  if (verified.accountId !== account.externalId) {
+    throw new ProviderRequestError(
+      `the stored credential now belongs to the provider account ${verified.accountId}, not ${account.externalId}; register the account again with its own key`,
+      'account_mismatch',
+      undefined,
+    );
+  }
+}
+
+function byDestination(targets: LoadTarget[]): LoadTarget[][] {
+  const groups = new Map<string, LoadTarget[]>();
+  for (const target of targets) groups.set(target.destinationId, [...(groups.get(target.destinationId) ?? []), target]);
+  return [...groups.values()];
+}

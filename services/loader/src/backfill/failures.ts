@@ -1,0 +1,41 @@
+import { SecretBoxError } from '@datasync/crypto';
+import { DestinationError } from '@datasync/destinations';
+import { ApiError } from '@datasync/errors';
+import { ProviderError, ProviderRateLimitedError } from '@datasync/providers';
+
+export type Failure =
+  | { kind: 'rate_limited'; retryAfterMs: number; origin: 'budget' | 'provider' }
+  /** Retrying cannot help until someone fixes the cause: the account shows `error` at once. */
+  | { kind: 'permanent'; code: string; reason: string }
+  | { kind: 'transient'; code: string; reason: string };
+
+/**
+ * What an error means for the account, with a reason its owner can read. Only messages our own
+ * libraries wrote (which never hold a secret or a resolved address) reach the reason; anything
+ * else is described generically and logged in full by the caller.
+ */
+export function classifyFailure(err: unknown, context: { destinationName?: string } = {}): Failure {
+  if (err instanceof ProviderRateLimitedError) return { kind: 'rate_limited', retryAfterMs: err.retryAfterMs, origin: err.origin };
+  if (err instanceof ProviderError) {
+    const reason = `The provider refused or failed to serve this account: ${err.message}`;
+    return err.permanent ? { kind: 'permanent', code: err.code, reason } : { kind: 'transient', code: err.code, reason };
+  }
+  if (err instanceof DestinationError) {
+    const where = context.destinationName ? `the destination ${context.destinationName}` : 'a destination';
+    const reason = `Could not write into ${where}: ${err.message}`;
+    return err.permanent ? { kind: 'permanent', code: err.code, reason } : { kind: 'transient', code: err.code, reason };
+  }
+  if (err instanceof ApiError) {
+    // A stored connection string that no longer parses (ConnectionStringError) and the like.
+    const where = context.destinationName ? ` of the destination ${context.destinationName}` : '';
+    return { kind: 'permanent', code: err.code ?? 'invalid_configuration', reason: `The configuration${where} is not usable: ${err.message}` };
+  }
+  if (err instanceof SecretBoxError) {
+    return {
+      kind: 'permanent',
+      code: 'secret_unreadable',
+      reason: 'A stored credential could not be opened by the loader (its master keys do not match); the operator must fix SECRETS_MASTER_KEYS.',
+    };
+  }
+  return { kind: 'transient', code: 'internal_error', reason: 'Loading was interrupted by an internal error; it is retried automatically.' };
+}

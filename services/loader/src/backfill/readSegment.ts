@@ -1,0 +1,191 @@
+import type { Writer, WriteRow } from '@datasync/destinations';
+import type { Logger } from '@datasync/logger';
+import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
+import type { LoaderDeps } from '../deps';
+import { stopReason, type StopReason } from '../runs/runs.repository';
+import { commitPage, finishSegment, type Segment } from '../runs/segments.repository';
+import { recordPage } from '../state/accountStates.repository';
+
+export type ReadOutcome =
+  | { kind: 'done' }
+  /** The slice's time or page budget is spent, or the process is stopping: the job goes on later. */
+  | { kind: 'paused'; why: PauseReason }
+  | { kind: 'stopped'; reason: StopReason }
+  /** Another job took the segment over (this one's lease expired): stop without touching it. */
+  | { kind: 'lost' };
+
+export type PauseReason = 'slice' | 'max_pages' | 'shutdown';
+
+export interface SegmentIo {
+  reader: AccountReader;
+  resource: CatalogResource;
+  writer: Writer;
+  /** The account's identifier: the `account_id` column of its rows. */
+  identifier: string;
+  table: string;
+  logger: Logger;
+}
+
+export interface ReadOptions {
+  token: string;
+  /** Epoch ms after which no further page is requested. */
+  deadline: number;
+  maxPages?: number;
+}
+
+// Stripe refuses a starting_after whose object was deleted meanwhile.
+function cursorGone(err: unknown, cursor: string): boolean {
+  return (
+    err instanceof ProviderRequestError && (err.param === 'starting_after' || (err.code === 'resource_missing' && err.message.includes(cursor)))
+  );
+}
+
+const isLast = (page: Page): boolean => !page.hasMore || page.lastId === null;
+
+/** A one-slot wake-up: the waiting side resolves when the other side calls `signal`. */
+class Signal {
+  private waiter: (() => void) | undefined;
+  wait(): Promise<void> {
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+  signal(): void {
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.();
+  }
+}
+
+/**
+ * Pages through the segment from its saved cursor. Pages are fetched one after another while the
+ * pages already fetched are written, so reading and writing overlap; whatever arrived while the
+ * previous batch was written becomes the next batch (at most LOADER_BATCH_ROWS rows): one page
+ * when writes are fast (first rows at once), larger batches when they are slow (throughput).
+ * Only once a batch is committed in the destination does the cursor move past its last page, so a
+ * crash re-reads at most the pages in flight, and re-writing them is an idempotent upsert. After
+ * every batch: stop if the account became inactive, the collection was unmounted or the sync
+ * deleted; pause when the slice is spent.
+ */
+export async function readSegment(deps: LoaderDeps, segment: Segment, io: SegmentIo, options: ReadOptions): Promise<ReadOutcome> {
+  const { knex, settings, metrics } = deps;
+  const range = { createdGte: segment.createdGte, createdLt: segment.createdLt, limit: settings.pageSize };
+  const pages: Page[] = [];
+  let bufferedRows = 0;
+  let fetching = true;
+  let fetchError: unknown;
+  let pauseWhy: PauseReason = 'slice';
+  let halt = false;
+  const toWriter = new Signal();
+  const toFetcher = new Signal();
+
+  const fetchAfter = async (after: string | null, cursorCreated: number | null): Promise<Page> => {
+    if (after === null) return io.reader.fetchPage(io.resource, range);
+    try {
+      return await io.reader.fetchPage(io.resource, { ...range, startingAfter: after });
+    } catch (err) {
+      if (!cursorGone(err, after) || cursorCreated === null) throw err;
+      // Re-read the cursor's second from its start: the rows already written there are upserted again.
+      io.logger.info('segment cursor object gone at the provider; re-reading its second', { runId: segment.runId, n: segment.n });
+      return io.reader.fetchPage(io.resource, { ...range, createdLt: Math.min(range.createdLt, cursorCreated + 1) });
+    }
+  };
+
+  const fetcher = (async () => {
+    let after = segment.cursor;
+    let afterCreated = segment.cursorCreated;
+    let count = 0;
+    try {
+      for (;;) {
+        while (bufferedRows >= settings.batchRows && !halt) await toFetcher.wait();
+        if (halt) return;
+        const page = await fetchAfter(after, afterCreated);
+        count += 1;
+        metrics.pagesFetched.inc({ resource: io.resource.name });
+        pages.push(page);
+        bufferedRows += page.objects.length;
+        toWriter.signal();
+        if (isLast(page)) return;
+        after = page.lastId;
+        afterCreated = page.lastCreated ?? afterCreated;
+        const why: PauseReason | null = deps.stopping()
+          ? 'shutdown'
+          : options.maxPages !== undefined && count >= options.maxPages
+            ? 'max_pages'
+            : Date.now() >= options.deadline
+              ? 'slice'
+              : null;
+        if (why) {
+          pauseWhy = why;
+          return;
+        }
+      }
+    } catch (err) {
+      fetchError = err;
+    } finally {
+      fetching = false;
+      toWriter.signal();
+    }
+  })();
+
+  // The cursor the next batch was read after: with the segment it names the batch's part files in
+  // blob destinations, so a batch written again after a crash replaces its files (no duplicates).
+  let committedCursor = segment.cursor;
+  try {
+    for (;;) {
+      while (pages.length === 0 && fetching) await toWriter.wait();
+      if (pages.length === 0) {
+        if (fetchError !== undefined) throw fetchError;
+        return { kind: 'paused', why: pauseWhy };
+      }
+      const batch = pages.splice(0);
+      bufferedRows = 0;
+      toFetcher.signal();
+      const outcome = await writeBatch(deps, segment, io, options.token, batch, committedCursor);
+      if (outcome) return outcome;
+      committedCursor = batch.reduce<string | null>((cursor, page) => page.lastId ?? cursor, committedCursor);
+      const reason = await stopReason(knex, segment.runId);
+      if (reason) return { kind: 'stopped', reason };
+    }
+  } finally {
+    halt = true;
+    toFetcher.signal();
+    await fetcher;
+  }
+}
+
+/** Writes consecutive pages as one batch, then moves the cursor past them; an outcome ends the segment's reading. */
+async function writeBatch(
+  deps: LoaderDeps,
+  segment: Segment,
+  io: SegmentIo,
+  token: string,
+  batch: Page[],
+  after: string | null,
+): Promise<ReadOutcome | null> {
+  const { knex, settings, metrics } = deps;
+  const last = batch[batch.length - 1] as Page;
+  const done = isLast(last);
+  const rows: WriteRow[] = [];
+  let cursor: string | null = null;
+  let cursorCreated: number | null = null;
+  for (const page of batch) {
+    for (const object of page.objects) rows.push({ accountId: io.identifier, object, sourceTs: page.fetchedAt });
+    if (page.lastId !== null) {
+      cursor = page.lastId;
+      cursorCreated = page.lastCreated ?? cursorCreated;
+    }
+  }
+  if (rows.length === 0 || cursor === null) {
+    // Only an empty last page: the range held nothing more.
+    return (await finishSegment(knex, segment, token)) ? { kind: 'done' } : { kind: 'lost' };
+  }
+  await io.writer.writeBatch(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });
+  const commit = { cursor, cursorCreated, pages: batch.length, rows: rows.length, done };
+  const committed = await knex.transaction(async (trx) => {
+    const own = await commitPage(trx, segment, token, commit, settings.leaseMs);
+    if (own) await recordPage(trx, segment.accountId, rows.length);
+    return own;
+  });
+  if (!committed) return { kind: 'lost' };
+  metrics.rowsWritten.inc({ table: io.table }, rows.length);
+  return done ? { kind: 'done' } : null;
+}

@@ -1,0 +1,42 @@
+import type { SecretBox } from '@datasync/crypto';
+import type { Knex } from '@datasync/db';
+import type { Logger } from '@datasync/logger';
+import type { JobCatalog, Producer } from '@datasync/queue';
+import type { DestinationAccessSettings } from './access/destinationAccess';
+import type { ProviderAccess } from './access/providerAccess';
+import type { LoaderMetrics } from './metrics/metrics';
+import type { JobQueues } from './queue/jobQueues';
+
+/** Tuning of the backfill, from the loader's configuration. */
+export interface LoaderSettings {
+  /** Segments of one account enqueued or running at once. */
+  segmentsPerAccount: number;
+  maxSegmentsPerRun: number;
+  pagesPerSegment: number;
+  pageSize: number;
+  /** Most rows written as one batch (pages fetched while the previous batch was written). */
+  batchRows: number;
+  /** A segment job reads this long, then yields its worker slot. */
+  sliceMs: number;
+  leaseMs: number;
+  errorRetry: { baseMs: number; maxMs: number };
+  /** Interval of each active account's `account.poll` scheduler. */
+  pollIntervalMs: number;
+  /** Rows one purge statement deletes. */
+  purgeBatchRows: number;
+}
+
+/** What the job handlers share; built once by main (or by a test). */
+export interface LoaderDeps {
+  knex: Knex;
+  secretBox: SecretBox;
+  producer: Producer<JobCatalog>;
+  queues: JobQueues;
+  providers: ProviderAccess;
+  destinations: DestinationAccessSettings;
+  settings: LoaderSettings;
+  metrics: LoaderMetrics;
+  logger: Logger;
+  /** True once the process is shutting down: segment jobs give their segment back at the next page. */
+  stopping(): boolean;
+}

@@ -1,0 +1,72 @@
+import { markDeleted, type DeletedObject, type WriteRow, type Writer } from '@datasync/destinations';
+import type { CatalogResource } from '@datasync/providers';
+import { decide, type ObjectChange } from './changeSet';
+import type { TableRef } from './destinationSql';
+import type { Refetcher } from './refetcher';
+import { storedVersions } from './storedVersions';
+
+// How long after an event's second a stored read may still predate the change: a list or
+// retrieve reflects some instant before its response arrived, and that arrival is its
+// `_source_ts`. Generous on purpose: settling costs one request, a stale row costs correctness.
+export const TIE_MARGIN_MS = 10_000;
+
+export interface ChangeTarget {
+  /** Null for blob storage, which keeps every state and has no stored version to compare with. */
+  table: TableRef | null;
+  tableName: string;
+  resource: CatalogResource;
+  writer: Writer;
+}
+
+export interface ApplyResult {
+  written: number;
+  refetched: number;
+  skipped: number;
+}
+
+/**
+ * Applies one page's changes of one resource to one destination table as the account's rows:
+ * each change is written with its event's second as `_source_ts`, settled by a fresh fetch when
+ * that second is ambiguous (see decide), or skipped when the table already holds a later state.
+ * Deletions become `_deleted = true`. Every write is guarded by `_source_ts` in the destination,
+ * so applying a page twice, or out of order, leaves the same rows.
+ */
+export async function applyChanges(
+  target: ChangeTarget,
+  identifier: string,
+  changes: readonly ObjectChange[],
+  refetcher: Refetcher,
+): Promise<ApplyResult> {
+  const result: ApplyResult = { written: 0, refetched: 0, skipped: 0 };
+  if (changes.length === 0) return result;
+  const stored = target.table ? await storedVersions(target.table, identifier, changes.map((c) => c.id)) : new Map<string, number>();
+  const rows: WriteRow[] = [];
+  const gone: DeletedObject[] = [];
+  for (const change of changes) {
+    const decision = decide(change, stored.get(change.id), TIE_MARGIN_MS);
+    if (decision === 'skip') {
+      result.skipped += 1;
+      continue;
+    }
+    if (decision === 'write') {
+      rows.push({ accountId: identifier, object: change.object, sourceTs: new Date(change.created * 1000), deleted: change.deleted });
+      continue;
+    }
+    result.refetched += 1;
+    const fresh = await refetcher.get(target.resource, change.id);
+    if (fresh.object) rows.push({ accountId: identifier, object: fresh.object, sourceTs: fresh.fetchedAt });
+    else gone.push({ accountId: identifier, id: change.id, sourceTs: fresh.fetchedAt });
+  }
+  if (rows.length > 0) result.written += (await target.writer.writeBatch(rows)).written;
+  if (gone.length > 0) {
+    if (!target.table) {
+      // Blob storage: a deletion is a new part like any other state.
+      const stubs = gone.map((g) => ({ accountId: g.accountId, object: { id: g.id, deleted: true }, sourceTs: g.sourceTs, deleted: true }));
+      result.written += (await target.writer.writeBatch(stubs)).written;
+    } else {
+      const { handle, schema, table } = target.table;
+      result.written += (await markDeleted(handle, { engine: handle.engine, schema, table, objects: gone })).marked;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,34 @@
+import { QueueUnavailableError } from '@datasync/queue';
+import type { LoaderDeps } from '../deps';
+import { hasCompletedRun } from './pollAccounts.repository';
+
+/**
+ * The account's `account.poll` job scheduler (DESIGN §7: one per active account). Creating it
+ * again replaces it, so every path that may resume loading calls this without checking first.
+ */
+export async function schedulePoll(deps: Pick<LoaderDeps, 'producer' | 'settings'>, accountId: string): Promise<void> {
+  await deps.producer.schedule('account.poll', { accountId }, { everyMs: deps.settings.pollIntervalMs });
+}
+
+/** Removes the scheduler; a poll already running finishes (and skips an inactive account). */
+export async function unschedulePoll(deps: Pick<LoaderDeps, 'producer'>, accountId: string): Promise<boolean> {
+  return deps.producer.unschedule('account.poll', { accountId });
+}
+
+/**
+ * schedulePoll for paths where Redis being away must not fail the work done (the attach): the
+ * reconciler restores a scheduler that could not be created.
+ */
+export async function ensurePollScheduled(deps: Pick<LoaderDeps, 'producer' | 'settings' | 'logger'>, accountId: string): Promise<void> {
+  try {
+    await schedulePoll(deps, accountId);
+  } catch (err) {
+    if (!(err instanceof QueueUnavailableError)) throw err;
+    deps.logger.warn('poll scheduler not created; the reconciler will', { accountId });
+  }
+}
+
+/** ensurePollScheduled once one of the account's tables is loaded (a completed run): before, a poll has nothing to do. */
+export async function schedulePollIfLoaded(deps: Pick<LoaderDeps, 'knex' | 'producer' | 'settings' | 'logger'>, accountId: string): Promise<void> {
+  if (await hasCompletedRun(deps.knex, accountId)) await ensurePollScheduled(deps, accountId);
+}

@@ -1,0 +1,81 @@
+import { TABLES, type Knex } from '@datasync/db';
+import type { LoaderDeps } from '../deps';
+import { listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
+import { markResync } from './eventCursors.repository';
+import { EVENT_OVERLAP_S } from './overlap';
+
+export interface ResyncResult {
+  /** Tables whose resync run started. */
+  started: number;
+  /** Tables already being loaded (a run is running, which reads everything anyway). */
+  alreadyLoading: number;
+}
+
+/**
+ * Starts a full resync of the account's tables (all, or those `only` keeps): a run of kind
+ * `resync` over the whole `created` range, read like a backfill into the same table. Old rows stay
+ * readable meanwhile and are overwritten by newer reads; when the run completes the next poll
+ * marks the rows it did not see as deleted (sweepUnseen). Then the attach plans and dispatches the
+ * run like a resumed backfill. A table that never had a run is left to the attach.
+ */
+export async function startResync(deps: LoaderDeps, account: AccountRecord): Promise<ResyncResult> {
+  const result = await createResyncRuns(deps.knex, account);
+  if (result.started > 0) await deps.queues.enqueueAgain('account.attach', { accountId: account.id });
+  return result;
+}
+
+/**
+ * The runs of a resync, without the attach that plans them (the caller enqueues it once `db`
+ * has committed). `db` may be a transaction: each table's run is created in a nested one.
+ */
+export async function createResyncRuns(db: Knex | Knex.Transaction, account: AccountRecord, only?: (target: LoadTarget) => boolean): Promise<ResyncResult> {
+  const targets = (await listTargets(db, account)).filter((t) => !only || only(t));
+  const result: ResyncResult = { started: 0, alreadyLoading: 0 };
+  for (const target of targets) {
+    const outcome = await startTableResync(db, account, target);
+    if (outcome === 'started') result.started += 1;
+    if (outcome === 'running') result.alreadyLoading += 1;
+  }
+  return result;
+}
+
+async function startTableResync(knex: Knex | Knex.Transaction, account: AccountRecord, target: LoadTarget): Promise<'started' | 'running' | 'never_loaded'> {
+  // Taken before the run exists, so every read of the resync is newer: what is older and not
+  // rewritten when the run completes was not listed.
+  const sweepBefore = new Date();
+  const upper = Math.floor(sweepBefore.getTime() / 1000) + 1;
+  return knex.transaction(async (trx) => {
+    const first = (await trx(TABLES.runs)
+      .where({ account_id: account.id, destination_id: target.destinationId, table_name: target.tableName })
+      .orderBy('started_at')
+      .first('lower_bound')) as { lower_bound: string } | undefined;
+    if (!first) return 'never_loaded';
+    const lower = Math.min(Number(first.lower_bound), upper - 1);
+    const { rows } = (await trx.raw(
+      `insert into ${TABLES.runs} (environment_id, account_id, sync_id, collection_id, destination_id, table_name, resource_type, kind, status, lower_bound, upper_bound)
+       values (:environmentId, :accountId, :syncId, :collectionId, :destinationId, :tableName, :resourceType, 'resync', 'running', :lower, :upper)
+       on conflict (account_id, destination_id, table_name) where status = 'running' do nothing
+       returning id`,
+      {
+        environmentId: account.environmentId,
+        accountId: account.id,
+        syncId: target.syncId,
+        collectionId: target.collectionId,
+        destinationId: target.destinationId,
+        tableName: target.tableName,
+        resourceType: target.resourceType,
+        lower,
+        upper,
+      },
+    )) as { rows: { id: string }[] };
+    const run = rows[0];
+    if (!run) return 'running';
+    await trx(TABLES.segments).insert({ run_id: run.id, n: 0, account_id: account.id, created_gte: lower, created_lt: upper });
+    await markResync(
+      trx,
+      { accountId: account.id, environmentId: account.environmentId, destinationId: target.destinationId, tableName: target.tableName },
+      { resyncRunId: run.id, sweepBefore, createdGte: upper - EVENT_OVERLAP_S },
+    );
+    return 'started';
+  });
+}

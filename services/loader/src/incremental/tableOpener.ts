@@ -1,0 +1,59 @@
+import { createWriter, type Writer } from '@datasync/destinations';
+import { getResource } from '@datasync/providers';
+import { openDestination, type OpenDestination } from '../access/destinationAccess';
+import type { LoaderDeps } from '../deps';
+import type { ChangeTarget } from './applyChanges';
+import type { SqlDestinationHandle } from './destinationSql';
+import type { PollTarget } from './pollTargets.repository';
+
+/**
+ * Opens what a poll writes with, lazily (a poll without events opens nothing): one connection
+ * per destination, one writer per table, closed together at the end of the poll.
+ */
+export class TableOpener {
+  private readonly destinations = new Map<string, Promise<OpenDestination>>();
+  private readonly tables = new Map<string, ChangeTarget>();
+  private readonly writers: Writer[] = [];
+
+  constructor(
+    private readonly deps: Pick<LoaderDeps, 'destinations' | 'secretBox'>,
+    private readonly environmentId: string,
+    private readonly provider: string,
+  ) {}
+
+  async open(target: PollTarget): Promise<ChangeTarget> {
+    const key = `${target.destinationId}/${target.tableName}`;
+    const known = this.tables.get(key);
+    if (known) return known;
+    const { handle, schema } = await this.destination(target);
+    const resource = getResource(this.provider, target.resourceType);
+    const writer = createWriter(handle, { engine: target.engine, schema, resource });
+    this.writers.push(writer);
+    const table = handle.engine === 's3' ? null : { handle: handle as SqlDestinationHandle, schema, table: target.tableName };
+    const opened: ChangeTarget = { table, tableName: target.tableName, resource, writer };
+    this.tables.set(key, opened);
+    return opened;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.writers.map((w) => w.close().catch(() => undefined)));
+    for (const destination of this.destinations.values()) {
+      await destination.then((d) => d.handle.close()).catch(() => undefined);
+    }
+  }
+
+  private destination(target: PollTarget): Promise<OpenDestination> {
+    let destination = this.destinations.get(target.destinationId);
+    if (!destination) {
+      destination = openDestination(this.deps.destinations, this.deps.secretBox, this.environmentId, {
+        name: target.destinationName,
+        engine: target.engine,
+        connectionSecret: target.connectionSecret,
+      });
+      // A failed connection is tried again by the next table that needs it.
+      destination.catch(() => this.destinations.delete(target.destinationId));
+      this.destinations.set(target.destinationId, destination);
+    }
+    return destination;
+  }
+}

@@ -1,0 +1,22 @@
+import type { JobCatalog, JobHandler, PayloadOf } from '@datasync/queue';
+import type { LoaderDeps } from '../deps';
+import { purgeAccountData } from '../purge/purgeAccountData';
+import { findAccount } from '../targets/targets.repository';
+import { handleJobFailure } from './failurePolicy';
+
+/**
+ * `account.purge`, enqueued by the DELETE once the account is marked deleting: its rows leave
+ * every destination table, then the account goes. A destination that stays down fails the job
+ * after its retries; the reconciler starts it again, since the account is still deleting.
+ */
+export function accountPurgeJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalog, 'account.purge'>> {
+  return async ({ accountId }, context) => {
+    try {
+      const outcome = await purgeAccountData(deps, accountId, context.logger);
+      if (outcome.kind !== 'purged') context.logger.info('nothing to purge', { accountId, why: outcome.kind });
+    } catch (err) {
+      const account = await findAccount(deps.knex, accountId);
+      await handleJobFailure(deps, context, err, account ? { account } : {});
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import type { Handlers, JobCatalog, JobHandler } from '@datasync/queue';
+import type { LoaderDeps } from '../deps';
+import { accountAttachJob } from './accountAttach.job';
+import { accountPauseJob } from './accountPause.job';
+import { accountPollJob } from './accountPoll.job';
+import { accountPurgeJob } from './accountPurge.job';
+import { accountResumeJob } from './accountResume.job';
+import { accountResyncJob } from './accountResync.job';
+import { collectionMountedJob } from './collectionMounted.job';
+import { reconcileJob } from './reconcile.job';
+import { segmentLoadJob } from './segmentLoad.job';
+
+/** The queues this loader runs. */
+export const LOADER_QUEUES = ['lifecycle', 'backfill', 'incremental', 'maintenance'] as const;
+export type LoaderQueue = (typeof LOADER_QUEUES)[number];
+
+/** One handler per job name of the loader's queues, each timed into the job latency histogram. */
+export function loaderHandlers(deps: LoaderDeps): Handlers<JobCatalog, LoaderQueue> {
+  return {
+    'account.attach': timed(deps, 'account.attach', accountAttachJob(deps)),
+    'collection.mounted': timed(deps, 'collection.mounted', collectionMountedJob(deps)),
+    'segment.load': timed(deps, 'segment.load', segmentLoadJob(deps)),
+    'loader.reconcile': timed(deps, 'loader.reconcile', reconcileJob(deps)),
+    'account.pause': timed(deps, 'account.pause', accountPauseJob(deps)),
+    'account.resume': timed(deps, 'account.resume', accountResumeJob(deps)),
+    'account.purge': timed(deps, 'account.purge', accountPurgeJob(deps)),
+    'account.resync': timed(deps, 'account.resync', accountResyncJob(deps)),
+    'account.poll': timed(deps, 'account.poll', accountPollJob(deps)),
+  };
+}
+
+function timed<P>(deps: LoaderDeps, name: string, handler: JobHandler<P>): JobHandler<P> {
+  return async (payload, context) => {
+    const end = deps.metrics.jobDuration.startTimer({ job: name });
+    let outcome = 'failed';
+    try {
+      await handler(payload, context);
+      outcome = 'completed';
+    } catch (err) {
+      if (err instanceof Error && err.name === 'DelayedError') outcome = 'delayed';
+      throw err;
+    } finally {
+      end({ outcome });
+    }
+  };
+}

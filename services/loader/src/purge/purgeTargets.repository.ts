@@ -1,0 +1,56 @@
+import { TABLES, type Knex } from '@datasync/db';
+import type { EngineName } from '@datasync/destinations';
+
+/** A destination and the tables of it that may hold the account's rows. */
+export interface PurgeDestination {
+  destinationId: string;
+  name: string;
+  engine: EngineName;
+  /** Sealed: never log it. */
+  connectionSecret: string;
+  tables: string[];
+}
+
+/**
+ * Every table the account's syncs write or wrote: those its runs loaded and every collection of
+ * the syncs on its source, unmounted ones included (unmounting keeps the table and its rows).
+ */
+export async function purgeDestinations(knex: Knex, account: { id: string; sourceId: string; environmentId: string }): Promise<PurgeDestination[]> {
+  const { rows } = (await knex.raw(
+    `select d.id as destination_id, d.name, d.engine, d.connection_secret, t.table_name
+     from (
+       select r.destination_id, r.table_name from ${TABLES.runs} r where r.account_id = :accountId
+       union
+       select y.destination_id, c.table_name from ${TABLES.syncs} y
+       join ${TABLES.collections} c on c.sync_id = y.id
+       where y.source_id = :sourceId and y.environment_id = :environmentId
+     ) t
+     join ${TABLES.destinations} d on d.id = t.destination_id
+     order by d.id, t.table_name`,
+    { accountId: account.id, sourceId: account.sourceId, environmentId: account.environmentId },
+  )) as { rows: { destination_id: string; name: string; engine: EngineName; connection_secret: string; table_name: string }[] };
+  const byDestination = new Map<string, PurgeDestination>();
+  for (const row of rows) {
+    const found = byDestination.get(row.destination_id);
+    if (found) found.tables.push(row.table_name);
+    else {
+      byDestination.set(row.destination_id, {
+        destinationId: row.destination_id,
+        name: row.name,
+        engine: row.engine,
+        connectionSecret: row.connection_secret,
+        tables: [row.table_name],
+      });
+    }
+  }
+  return [...byDestination.values()];
+}
+
+/** Segments of the account a job is reading right now (an unexpired lease). */
+export async function leasedSegments(knex: Knex, accountId: string): Promise<number> {
+  const [row] = (await knex(TABLES.segments)
+    .where({ account_id: accountId })
+    .where('leased_until', '>', knex.fn.now())
+    .count({ count: '*' })) as [{ count: string }];
+  return Number(row.count);
+}

@@ -1,0 +1,68 @@
+import { Queue, type JobState } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { jobCatalog, type JobCatalog, type JobName, type PayloadOf, type Producer, type QueueName } from '@datasync/queue';
+
+type Name = JobName<JobCatalog>;
+
+/** A job is still on its way: waiting, delayed or running. */
+const LIVE_STATES = new Set<JobState | 'unknown'>(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
+
+/**
+ * The loader's look into its own queues, beside the producer: whether a job still exists, and
+ * enqueuing work again whose earlier job failed (a failed job keeps its id, which would absorb the
+ * new enqueue). Use a producer-role connection, so a Redis outage fails these calls quickly.
+ */
+export class JobQueues {
+  private readonly queues = new Map<QueueName<JobCatalog>, Queue>();
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+    private readonly producer: Producer<JobCatalog>,
+  ) {}
+
+  jobId<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>): string {
+    return jobCatalog.jobs[name].jobId(payload as never);
+  }
+
+  /** True when the job is waiting, delayed or running. */
+  async isLive<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>): Promise<boolean> {
+    return LIVE_STATES.has(await this.state(name, payload));
+  }
+
+  /** BullMQ's state of the job ('unknown' when there is none). */
+  async state<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>): Promise<JobState | 'unknown'> {
+    return this.queue(jobCatalog.jobs[name].queue).getJobState(this.jobId(name, payload));
+  }
+
+  /** Enqueues the job; a finished (failed or completed) job under the same id is removed first. */
+  async enqueueAgain<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>, options?: { priority?: number }): Promise<void> {
+    const queue = this.queue(jobCatalog.jobs[name].queue);
+    const id = this.jobId(name, payload);
+    const state = await queue.getJobState(id);
+    if (state === 'failed' || state === 'completed') await queue.remove(id);
+    await this.producer.enqueue(name, payload, options);
+  }
+
+  /** The ids of a queue's job schedulers (the reconciler compares them with the accounts). */
+  async schedulerIds(name: QueueName<JobCatalog>): Promise<string[]> {
+    const schedulers = await this.queue(name).getJobSchedulers(0, -1);
+    return schedulers.map((s) => s.key);
+  }
+
+  async close(): Promise<void> {
+    const open = [...this.queues.values()];
+    this.queues.clear();
+    await Promise.all(open.map((q) => q.close()));
+  }
+
+  private queue(name: QueueName<JobCatalog>): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      queue.on('error', () => undefined);
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+}

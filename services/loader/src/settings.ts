@@ -1,0 +1,25 @@
+import type { DestinationAccessSettings } from './access/destinationAccess';
+import type { LoaderConfig } from './config';
+import type { LoaderSettings } from './deps';
+
+export function loaderSettings(config: LoaderConfig): LoaderSettings {
+  return {
+    segmentsPerAccount: config.LOADER_SEGMENTS_PER_ACCOUNT,
+    maxSegmentsPerRun: config.LOADER_MAX_SEGMENTS_PER_RUN,
+    pagesPerSegment: config.LOADER_PAGES_PER_SEGMENT,
+    pageSize: config.LOADER_PAGE_SIZE,
+    batchRows: config.LOADER_BATCH_ROWS,
+    sliceMs: config.LOADER_SLICE_MS,
+    leaseMs: config.LOADER_SEGMENT_LEASE_MS,
+    errorRetry: { baseMs: config.LOADER_ERROR_RETRY_BASE_MS, maxMs: config.LOADER_ERROR_RETRY_MAX_MS },
+    pollIntervalMs: config.LOADER_POLL_INTERVAL_MS,
+    purgeBatchRows: config.LOADER_PURGE_BATCH_ROWS,
+  };
+}
+
+export function destinationAccessSettings(config: LoaderConfig): DestinationAccessSettings {
+  return {
+    allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS,
+    statementTimeoutMs: config.LOADER_DESTINATION_STATEMENT_TIMEOUT_MS,
+  };
+}

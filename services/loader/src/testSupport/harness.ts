@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { createSecretBox, parseMasterKeys, type SecretBox } from '@datasync/crypto';
+import { createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
+import { silentLogger, type Logger } from '@datasync/logger';
+import { RateBudget } from '@datasync/providers';
+import {
+  closeRedisConnection,
+  createProducer,
+  createRedisConnection,
+  createWorkers,
+  jobCatalog,
+  type JobCatalog,
+  type Producer,
+  type Workers,
+} from '@datasync/queue';
+import { createTestTenant, randomQueuePrefix, testDatabaseUrl, testRedisUrl } from '@datasync/testing';
+import type { Redis } from 'ioredis';
+import type { LoaderDeps, LoaderSettings } from '../deps';
+import { LOADER_QUEUES, loaderHandlers, type LoaderQueue } from '../jobs/handlers';
+import { createLoaderMetrics } from '../metrics/metrics';
+import { JobQueues } from '../queue/jobQueues';
+import { startEmulator, type TestEmulator } from './emulator';
+import { insertAccount, seedTarget, testMasterKeys, type SeededTarget } from './fixtures';
+
+export const testLoaderSettings: LoaderSettings = {
+  segmentsPerAccount: 4,
+  maxSegmentsPerRun: 8,
+  pagesPerSegment: 5,
+  pageSize: 100,
+  batchRows: 1_000,
+  sliceMs: 2_000,
+  leaseMs: 10_000,
+  errorRetry: { baseMs: 1_000, maxMs: 5_000 },
+  pollIntervalMs: 1_000,
+  purgeBatchRows: 500,
+};
+
+/** A scratch Postgres database on the test server: the destination the loader writes into. */
+export interface DestinationDb {
+  connectionString: string;
+  knex: Knex;
+  drop(): Promise<void>;
+}
+
+export async function createDestinationDb(): Promise<DestinationDb> {
+  const server = new URL(testDatabaseUrl());
+  const database = `loaderdest_${randomBytes(5).toString('hex')}`;
+  const adminUrl = withDatabase(server.toString(), 'postgres');
+  await ensureDatabase(adminUrl, database);
+  const password = server.password ? decodeURIComponent(server.password) : 'unused';
+  const connectionString = `postgres://${server.username}:${encodeURIComponent(password)}@${server.hostname}:${server.port || 5432}/${database}?sslmode=disable`;
+  const knex = createKnex({ url: withDatabase(server.toString(), database), applicationName: 'loader-test-dest', statementTimeoutMs: 30_000, poolMax: 2 });
+  return {
+    connectionString,
+    knex,
+    async drop() {
+      await knex.destroy();
+      await dropDatabase(adminUrl, database);
+    },
+  };
+}
+
+/**
+ * A control-plane database of its own, migrated: the reconciler looks at every account there is,
+ * so in the shared test database it would attach (and mark) other test files' accounts.
+ */
+export async function createControlPlaneDb(): Promise<DestinationDb & { url: string }> {
+  const server = new URL(testDatabaseUrl());
+  const database = `loadercp_${randomBytes(5).toString('hex')}`;
+  const adminUrl = withDatabase(server.toString(), 'postgres');
+  await ensureDatabase(adminUrl, database);
+  const url = withDatabase(server.toString(), database);
+  const knex = createKnex({ url, applicationName: 'loader-test', statementTimeoutMs: 30_000, poolMax: 8 });
+  await migrateLatest(knex);
+  return {
+    url,
+    connectionString: url,
+    knex,
+    async drop() {
+      await knex.destroy();
+      await dropDatabase(adminUrl, database);
+    },
+  };
+}
+
+export interface LoaderHarness {
+  knex: Knex;
+  deps: LoaderDeps;
+  emulator: TestEmulator;
+  destination: DestinationDb;
+  secretBox: SecretBox;
+  prefix: string;
+  environmentId: string;
+  target: SeededTarget;
+  /** An emulator account registered under the target's source, as libs/accounts would insert it. */
+  addAccount(objects: Record<string, number>): Promise<{ id: string; identifier: string; externalId: string; key: string }>;
+  startWorkers(queues?: readonly LoaderQueue[]): Workers<LoaderQueue>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A loader in this process (its real handlers, queues in the test Redis under a prefix of their
+ * own), the emulator as a process, a scratch destination database, and a tenant with one sync.
+ */
+export async function startHarness(options: { settings?: Partial<LoaderSettings>; logger?: Logger } = {}): Promise<LoaderHarness> {
+  const controlPlane = await createControlPlaneDb();
+  const knex = controlPlane.knex;
+  const logger = options.logger ?? silentLogger();
+  const emulator = await startEmulator();
+  const destination = await createDestinationDb();
+  const secretBox = createSecretBox(parseMasterKeys(testMasterKeys()));
+  const prefix = randomQueuePrefix();
+  const workerRedis: Redis = createRedisConnection(testRedisUrl(), { role: 'worker' });
+  const producerRedis: Redis = createRedisConnection(testRedisUrl(), { role: 'producer' });
+  const producer: Producer<JobCatalog> = createProducer(producerRedis, { prefix, catalog: jobCatalog, readyTimeoutMs: 5_000 });
+  const queues = new JobQueues(producerRedis, prefix, producer);
+  const metrics = createLoaderMetrics(async () => ({}));
+  const settings = {
+    stripeBaseUrl: emulator.baseUrl,
+    timeoutMs: 5_000,
+    budget: { livePerSecond: 1000, testPerSecond: 1000, endpointPerSecond: 1000, burstSeconds: 1 },
+    maxWaitMs: 2_000,
+    retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 200 },
+  };
+  let stopping = false;
+  const deps: LoaderDeps = {
+    knex,
+    secretBox,
+    producer,
+    queues,
+    providers: { settings, budget: new RateBudget(workerRedis, settings.budget, prefix), observer: metrics.observer },
+    destinations: { allowPrivateNetworks: true, statementTimeoutMs: 30_000 },
+    settings: { ...testLoaderSettings, ...options.settings },
+    metrics,
+    logger,
+    stopping: () => stopping,
+  };
+  const tenant = await createTestTenant(knex);
+  const environmentId = tenant.productionEnvironmentId;
+  const appAccount = await emulator.createAccount({ objects: { charges: 0 } });
+  const target = await seedTarget(knex, secretBox, { environmentId, connectionString: destination.connectionString, sourceKey: appAccount.secret_key });
+  const running: Workers<LoaderQueue>[] = [];
+
+  return {
+    knex,
+    deps,
+    emulator,
+    destination,
+    secretBox,
+    prefix,
+    environmentId,
+    target,
+    async addAccount(objects) {
+      const account = await emulator.createAccount({ objects });
+      const inserted = await insertAccount(knex, secretBox, { environmentId, sourceId: target.sourceId, key: account.secret_key, externalId: account.id });
+      return { ...inserted, externalId: account.id, key: account.secret_key };
+    },
+    startWorkers(queues = LOADER_QUEUES) {
+      const workers = createWorkers(workerRedis, {
+        prefix,
+        catalog: jobCatalog,
+        queues,
+        handlers: handlersFor(deps, queues) as never,
+        concurrency: { lifecycle: 2, backfill: 4, incremental: 2, maintenance: 1 },
+        logger,
+      });
+      running.push(workers);
+      return workers;
+    },
+    async stop() {
+      stopping = true;
+      await Promise.all(running.map((w) => w.close()));
+      await queues.close();
+      await producer.close();
+      await closeRedisConnection(workerRedis);
+      await closeRedisConnection(producerRedis);
+      await destination.drop();
+      await controlPlane.drop();
+      await emulator.stop();
+    },
+  };
+}
+
+// The handlers of the given queues only: createWorkers refuses handlers for queues it does not run.
+function handlersFor(deps: LoaderDeps, queues: readonly LoaderQueue[]): Record<string, unknown> {
+  const all = loaderHandlers(deps) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(all).filter(([name]) => queues.includes(jobCatalog.jobs[name as keyof JobCatalog['jobs']].queue as LoaderQueue)),
+  );
+}

@@ -1,0 +1,114 @@
+import type { Browser } from 'playwright-core';
+import { freePort } from '@datasync/testing';
+import { apiInPage, fieldError, launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
+import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
+
+// What a person sees when something is wrong: field rules checked in the browser, the server's
+// refusals in place, and the connection check's and the provider's own words.
+
+/** A screenshot for people to look at, and a check that every control on the page has a name. */
+async function shoot(session: BrowserSession, name: string): Promise<void> {
+  await session.screenshot(name);
+  expect({ page: name, unnamed: await unnamedControls(session.page) }).toEqual({ page: name, unnamed: [] });
+}
+
+let stack: DashboardStack;
+let destination: DestinationDatabase;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, destination, browser] = await Promise.all([startDashboardStack(), createDestinationDatabase(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), stack?.stop(), destination?.drop()]);
+});
+
+describe('dashboard error messages', () => {
+  it('shows invalid names, a failed connection test and refused keys where they belong', async () => {
+    const session = await openSession(browser, stack.configService.url);
+    const { page } = session;
+    try {
+      await signUpInBrowser(session);
+
+      // Destination: required fields and the name rule, before anything is sent.
+      await page.goto('/dashboard/destinations/new');
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      expect(await fieldError(page, 'Name')).toBe('Name is required.');
+      expect(await fieldError(page, 'Connection string')).toBe('Connection string is required.');
+      expect(await page.getByLabel('Name', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByLabel('Name', { exact: true }).fill('Warehouse DB');
+      expect(await fieldError(page, 'Name')).toBe('Name may contain only lowercase letters, digits and underscores (no spaces or capitals).');
+      await shoot(session, '20-destination-field-errors');
+      await page.getByLabel('Name', { exact: true }).fill('warehouse');
+      expect(await fieldError(page, 'Name')).toBe('');
+
+      // The server's parser, in place under the field.
+      await page.getByLabel('Connection string').fill('postgres://nobody@');
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+      expect(await fieldError(page, 'Connection string')).not.toBe('');
+
+      // A closed port: the check runs and fails, in its own words, next to the form; Create stays disabled.
+      const closed = await freePort();
+      await page.getByLabel('Connection string').fill(`postgres://someone:secretpw@127.0.0.1:${closed}/db?connect_timeout=2`);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await page.getByText('The connection test failed').waitFor();
+      const failure = (await page.locator('.check-result').textContent()) ?? '';
+      expect(failure).toContain(`127.0.0.1:${closed}`);
+      expect(failure).toContain('code: refused');
+      expect(failure).not.toContain('secretpw');
+      expect(await page.getByRole('button', { name: 'Create destination' }).isDisabled()).toBe(true);
+      await shoot(session, '21-destination-check-failed');
+
+      // A name already taken: the server's message, under the name.
+      expect((await apiInPage(page, 'POST', '/destinations', { name: 'taken', engine: 'postgres', connection_string: destination.connectionString })).status).toBe(201);
+      await page.getByLabel('Name', { exact: true }).fill('taken');
+      await page.getByLabel('Connection string').fill(destination.connectionString);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+      expect(await fieldError(page, 'Name')).toBe('A destination named taken already exists in this environment. Choose another name.');
+
+      // Source: a name with capitals, then a key the provider refuses.
+      await page.goto('/dashboard/sources/new');
+      await page.getByLabel('Name', { exact: true }).fill('Stripe Main');
+      await page.getByRole('button', { name: 'Verify key and create source' }).click();
+      expect(await fieldError(page, 'Name')).toBe('Name may contain only lowercase letters, digits and underscores (no spaces or capitals).');
+      expect(await fieldError(page, 'Provider')).toBe('Choose a provider.');
+      await page.getByLabel('Name', { exact: true }).fill('stripe_main');
+      await page.getByLabel('Provider').selectOption('stripe');
+      await page.getByLabel(/Secret key/).fill('sk_test_thiskeydoesnotexist123');
+      await page.getByRole('button', { name: 'Verify key and create source' }).click();
+      await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+      expect(await fieldError(page, /Secret key/)).toContain('rejected the key');
+      expect(await page.getByLabel(/Secret key/).inputValue()).toBe('');
+      await shoot(session, '22-source-wrong-key');
+      expect((await apiInPage<{ data: unknown[] }>(page, 'GET', '/sources')).body.data).toEqual([]);
+
+      // Sync: digits are not allowed in its name.
+      const platform = await stack.createProviderAccount({ charges: 1 });
+      expect((await apiInPage(page, 'POST', '/sources', { name: 'stripe_main', provider: 'stripe', private_key: platform.secret_key })).status).toBe(201);
+      await page.goto('/dashboard/syncs/new');
+      await page.getByLabel('Name', { exact: true }).fill('sync_2');
+      await page.getByRole('button', { name: 'Create sync' }).click();
+      expect(await fieldError(page, 'Name')).toBe('Name may contain only lowercase letters and underscores (no digits, spaces or capitals).');
+      await shoot(session, '23-sync-invalid-name');
+
+      // Accounts: a key the provider refuses.
+      expect((await apiInPage(page, 'POST', '/syncs', { name: 'main', source: 'stripe_main', destination: 'taken' })).status).toBe(201);
+      await page.goto('/dashboard/syncs/main/accounts');
+      await page.getByLabel('Credential').fill('sk_test_notarealaccount999');
+      await page.getByRole('button', { name: 'Add account' }).click();
+      await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+      expect(await fieldError(page, 'Credential')).toMatch(/^Stripe rejected the key/);
+      await page.getByLabel('Credential').fill('password123');
+      await page.getByRole('button', { name: 'Add account' }).click();
+      expect(await fieldError(page, 'Credential')).toBe('The credential must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).');
+      await shoot(session, '24-account-wrong-key');
+
+      expect(unexpectedProblems(session.problems())).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { TABLES } from '@datasync/db';
+import { waitFor } from '@datasync/testing';
+import { createLoader2World, type Loader2World } from './support/loader2/loader2World';
+
+// No fault loses or doubles data (issue 7's reliability tests, Postgres destination), with two
+// loader processes sharing a rate budget of 10 requests per second per provider account.
+
+const BUDGET = 10;
+let world: Loader2World;
+
+beforeAll(async () => {
+  world = await createLoader2World('postgres');
+  const env = {
+    PROVIDER_RATE_TEST_PER_SECOND: String(BUDGET),
+    PROVIDER_RATE_ENDPOINT_PER_SECOND: String(BUDGET),
+    PROVIDER_RATE_BURST_SECONDS: '1',
+  };
+  await world.startLoader(env, 'loader-1');
+  await world.startLoader(env, 'loader-2');
+  await world.startApi({ ACCOUNT_DELETE_WAIT_MS: '3000' });
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+const distinctAndTotal = async (identifier: string) => {
+  const rows = await world.destination.rows('stripe_charges', identifier);
+  return { distinct: rows.size, total: await world.destination.count('stripe_charges', identifier) };
+};
+
+it('Redis killed and restarted (AOF) during a backfill: the backfill completes, exact', async () => {
+  const account = await world.register({ charges: 8_000 });
+  await waitFor(async () => (await world.destination.count('stripe_charges', account.identifier)) >= 1_000, {
+    description: 'an eighth of the backfill',
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
+  await world.redis.kill();
+  const killedAt = Date.now();
+  const atKill = await world.destination.count('stripe_charges', account.identifier);
+  expect(atKill).toBeLessThan(8_000);
+  // A three-second outage (the loaders' reconnects back off meanwhile), then Redis comes back
+  // from its AOF on the same port.
+  await waitFor(() => Date.now() - killedAt >= 3_000, { description: 'the outage', timeoutMs: 5_000, intervalMs: 100 });
+  await world.redis.start();
+
+  await world.waitForStatus(account.id, 'live', 120_000);
+  expect(await distinctAndTotal(account.identifier)).toEqual({ distinct: 8_000, total: 8_000 });
+  await world.expectMirrors(account);
+  expect(await world.knex(TABLES.runs).where({ account_id: account.id })).toHaveLength(1);
+});
+
+it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', async () => {
+  const doomed = await world.register({ charges: 600 });
+  await world.waitForStatus(doomed.id, 'live', 60_000);
+  const account = await world.register({ charges: 12_000 });
+  await waitFor(async () => (await world.destination.count('stripe_charges', account.identifier)) >= 800, {
+    description: 'some of the backfill',
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
+
+  world.destination.proxy.down();
+  const downAt = Date.now();
+  const deleting = await world.api('DELETE', `/accounts/stripe/${doomed.identifier}`);
+  expect(deleting).toEqual({ status: 202, body: { deleted: false, status: 'deleting' } });
+  expect((await world.api('GET', `/accounts/stripe/${doomed.identifier}`)).body).toMatchObject({ account: { status: 'deleting' } });
+
+  const failed = await waitFor(async () => {
+    const state = await world.status(account.id);
+    return state?.status === 'error' ? state : undefined;
+  }, { description: 'the account to show error', timeoutMs: 30_000, intervalMs: 200 });
+  expect(failed.reason).toMatch(/^Could not write into the destination dest_[0-9a-f]+: /);
+  // The outage lasts 30 s whatever the loaders do meanwhile; then the destination is back.
+  await waitFor(async () => Date.now() - downAt >= 30_000 && (await world.status(account.id))?.status === 'error', {
+    description: 'the end of the 30 s outage, the account still in error',
+    timeoutMs: 35_000,
+    intervalMs: 500,
+  });
+  world.destination.proxy.up();
+
+  await world.waitForStatus(account.id, 'live', 150_000);
+  expect(await distinctAndTotal(account.identifier)).toEqual({ distinct: 12_000, total: 12_000 });
+  await world.expectMirrors(account);
+  await waitFor(async () => (await world.api('GET', `/accounts/stripe/${doomed.identifier}`)).status === 404, {
+    description: 'the delete to finish once the destination is back',
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  });
+  expect(await world.destination.count('stripe_charges', doomed.identifier)).toBe(0);
+});
+
+it('provider answering 20% 5xx and frequent 429s: completes exact, and the request rate never exceeds the budget', async () => {
+  const account = await world.register({ charges: 6_000 }, { error_rate: 0.2, throttle_rate: 0.15 });
+  const samples: { at: number; requests: number }[] = [];
+  await waitFor(
+    async () => {
+      samples.push({ at: Date.now(), requests: (await world.emulator.stats(account.externalId)).requests });
+      return (await world.status(account.id))?.status === 'live';
+    },
+    { description: 'the backfill to end under faults', timeoutMs: 120_000, intervalMs: 250 },
+  );
+  const stats = await world.admin<{ requests: number; rate_limited: number; injected_errors: number }>('GET', `/accounts/${account.externalId}/stats`);
+  expect(stats.injected_errors).toBeGreaterThan(0);
+  expect(stats.rate_limited).toBeGreaterThan(0);
+  // The test's own read of the provider runs without the faults.
+  await world.admin('POST', `/accounts/${account.externalId}/faults`, { error_rate: null, throttle_rate: null });
+  await world.expectMirrors(account);
+  // Over every window of at least a second: at most the budget's rate plus one burst, plus the
+  // few verification calls the budget does not meter (made before the account is known).
+  let worst = 0;
+  for (let i = 0; i < samples.length; i += 1) {
+    for (let j = i + 1; j < samples.length; j += 1) {
+      const seconds = (samples[j]!.at - samples[i]!.at) / 1000;
+      if (seconds < 1) continue;
+      const allowed = BUDGET * seconds + BUDGET + 5;
+      worst = Math.max(worst, (samples[j]!.requests - samples[i]!.requests) / allowed);
+    }
+  }
+  process.stdout.write(`provider faults: ${stats.requests} requests, ${stats.injected_errors} 5xx, ${stats.rate_limited} 429s; peak ${(worst * 100).toFixed(0)}% of the budget's allowance\n`);
+  expect(samples.length).toBeGreaterThan(8);
+  expect(worst).toBeLessThanOrEqual(1);
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { testDatabaseUrl, testRedisUrl } from '@datasync/testing';
+import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type ServiceProcess } from './loaderServices';
+
+// The processes the dashboard needs, built (`npx tsc -b`) and started as in production
+// (loaderServices.ts): the provider emulator, config-service and a loader, on free ports, over
+// the test Postgres and Redis, with a queue prefix of their own.
+
+export interface DashboardStack {
+  emulator: EmulatorProcess;
+  configService: ServiceProcess;
+  loader: ServiceProcess;
+  /** A provider account on the emulator with `objects` generated: its id and secret key. */
+  createProviderAccount(objects?: Record<string, number>): Promise<{ id: string; secret_key: string }>;
+  stop(): Promise<void>;
+}
+
+export async function startDashboardStack(): Promise<DashboardStack> {
+  const emulator = await startEmulatorProcess();
+  const shared = {
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: `e2e-dash-${randomBytes(4).toString('hex')}`,
+    SECRETS_MASTER_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
+    PROVIDER_STRIPE_BASE_URL: emulator.url,
+    // The destination is a database on this machine.
+    DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
+    ACCOUNT_DELETE_WAIT_MS: '10000',
+  };
+  const started: ServiceProcess[] = [emulator];
+  try {
+    const [configService, loader] = await Promise.all([startServiceProcess('config-service', shared), startServiceProcess('loader', shared)]);
+    started.push(configService, loader);
+    return {
+      emulator,
+      configService,
+      loader,
+      createProviderAccount: (objects = { charges: 40 }) => emulator.createAccount({ objects }),
+      stop: () => Promise.all(started.map((s) => s.stop())).then(() => undefined),
+    };
+  } catch (err) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw err;
+  }
+}
+
+export interface DestinationDatabase {
+  database: string;
+  /** As a person would paste it: its own user, with a password. */
+  connectionString: string;
+  /** The user's password: it must never show up in a page. */
+  password: string;
+  query<T extends Record<string, unknown>>(sql: string, values?: unknown[]): Promise<T[]>;
+  drop(): Promise<void>;
+}
+
+/** A fresh Postgres database with a user of its own, limited to it, as docs/destinations.md recommends. */
+export async function createDestinationDatabase(): Promise<DestinationDatabase> {
+  const server = new URL(testDatabaseUrl());
+  const suffix = randomBytes(4).toString('hex');
+  const database = `dash_e2e_${suffix}`;
+  const user = `dash_e2e_${suffix}`;
+  const password = `pw${randomBytes(9).toString('hex')}`;
+  const admin = new Client({ connectionString: `${server.protocol}//${server.username}${server.password ? `:${server.password}` : ''}@${server.host}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
+  await admin.query(`CREATE DATABASE ${database} OWNER ${user}`);
+  await admin.end();
+  const connectionString = `postgres://${user}:${password}@${server.hostname}:${server.port || 5432}/${database}`;
+  const client = new Client({ connectionString });
+  await client.connect();
+  return {
+    database,
+    connectionString,
+    password,
+    async query<T extends Record<string, unknown>>(sql: string, values: unknown[] = []) {
+      return (await client.query<T>(sql, values)).rows;
+    },
+    async drop() {
+      await client.end();
+      const cleanup = new Client({ connectionString: `${server.protocol}//${server.username}${server.password ? `:${server.password}` : ''}@${server.host}/postgres` });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await cleanup.query(`DROP ROLE IF EXISTS ${user}`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, waitFor } from '@datasync/testing';
+
+/** A redis-server of the test's own, with AOF on (fsync at every write), so it can be killed and started again. */
+export interface RedisServer {
+  url: string;
+  /** SIGKILL, as a crash: nothing is flushed but what the AOF already holds. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data folder: it replays its AOF. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const answersPing = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
+export async function startRedisServer(): Promise<RedisServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'loader2-redis-'));
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+
+  const start = async (): Promise<void> => {
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--maxmemory-policy', 'noeviction'],
+      { stdio: 'ignore' },
+    );
+    const current = child;
+    exited = new Promise((resolve) => current.once('exit', () => resolve()));
+    await waitFor(() => answersPing(port), { description: `redis-server on ${port}`, timeoutMs: 15_000, intervalMs: 50 });
+  };
+  const end = async (signal: NodeJS.Signals): Promise<void> => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    kill: () => end('SIGKILL'),
+    start,
+    async stop() {
+      await end('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
