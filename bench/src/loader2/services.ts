@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '@datasync/testing';
+import { processEnv } from './config';
 
 export interface BenchService {
   url: string;
@@ -14,7 +15,7 @@ export async function startBenchService(name: 'provider-emulator' | 'loader', en
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, 'services', name, 'dist', 'main.js')], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: processEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
