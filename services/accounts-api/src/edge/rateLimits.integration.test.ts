@@ -31,6 +31,11 @@ describe('rate limits', () => {
   });
 
   it('refuses an address with too many failed authentications, even with good credentials, on every replica', async () => {
+    // Replicas start first, so the whole check fits well inside one rate-limit window even on a
+    // loaded machine (starting an app takes seconds there).
+    const shared = { API_REDIS_PREFIX: api.settings.API_REDIS_PREFIX, SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS, RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3 };
+    const replica = await startApiTestApp({ settings: shared });
+    const later = await startApiTestApp({ settings: shared });
     const client = await newClient(api);
     const wrong = `Basic ${Buffer.from(`${client.clientId}:not-the-secret`).toString('base64')}`;
     for (let i = 0; i < 3; i += 1) await request(api.baseUrl).get('/accounts').set('Authorization', wrong).expect(401);
@@ -47,9 +52,6 @@ describe('rate limits', () => {
     await request(api.baseUrl).get('/openapi.json').expect(200);
 
     // Another replica sees the same window in Redis, and lets the address in once it is over.
-    const shared = { API_REDIS_PREFIX: api.settings.API_REDIS_PREFIX, SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS, RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3 };
-    const replica = await startApiTestApp({ settings: shared });
-    const later = await startApiTestApp({ settings: shared });
     try {
       await request(replica.baseUrl).get('/accounts').set('Authorization', client.authorization).expect(429);
       const keys = await api.redis.keys(`${api.settings.API_REDIS_PREFIX}:rl:authfail:*`);
