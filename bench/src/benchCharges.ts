@@ -1,5 +1,5 @@
 // The charges the writer benchmarks write: deterministic, about 1.5 KB of JSON each, like the
-// emulator's. writer.bench.ts still has a copy of this generator of its own.
+// emulator's.
 
 export type Charge = Record<string, unknown> & { id: string };
 
