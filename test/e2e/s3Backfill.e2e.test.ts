@@ -60,6 +60,14 @@ it('backfills into S3 across a kill -9: every object once, the latest state equa
   const [run] = (await world.controlPlane.knex(TABLES.runs).where({ account_id: account.id }).select('id')) as { id: string }[];
   for (const part of parts) expect(part.key).toMatch(new RegExp(`/part-${run?.id ?? 'none'}_\\d{5}_[0-9a-f]{20}_\\d{3}\\.parquet$`));
 
+  // The completed run's manifest lists exactly the parts in the bucket: a reader's signal that the run is whole.
+  const manifest = JSON.parse((await getText(handle, `${accountFolder(account.identifier)}_manifests/run-${run?.id ?? 'none'}.json`)) ?? 'null') as {
+    part_count: number;
+    parts: { key: string }[];
+  } | null;
+  expect(manifest?.parts.map((p) => p.key)).toEqual(parts.map((p) => p.key));
+  expect(manifest?.part_count).toBe(parts.length);
+
   const provider = await providerCharges(world.emulator.url, account.key);
   const latest = latestState(rows);
   const different = [...provider]

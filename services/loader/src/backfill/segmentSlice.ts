@@ -4,10 +4,10 @@ import type { Logger } from '@datasync/logger';
 import { connectAccount } from '../access/providerAccess';
 import { openDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
-import { completeRunIfDone, stopReason, type StopReason } from '../runs/runs.repository';
+import { stopReason, type StopReason } from '../runs/runs.repository';
 import { claimSegment, releaseSegment, type Segment } from '../runs/segments.repository';
 import { settleStatus } from '../state/accountStates.repository';
-import { ensurePollScheduled } from '../incremental/pollSchedule';
+import { closeRunIfDone } from './closeRun';
 import { dispatchSegments } from './dispatch';
 import { readSegment, type ReadOutcome } from './readSegment';
 import type { RunContext } from './runContext';
@@ -98,10 +98,7 @@ async function readClaimed(
 
 /** A segment ended: close the run if it was the last, show the account's status, dispatch more. */
 export async function afterSegmentDone(deps: LoaderDeps, ctx: Pick<RunContext, 'run' | 'account'>): Promise<void> {
-  if (await completeRunIfDone(deps.knex, ctx.run.id)) {
-    deps.logger.info('backfill run completed', { runId: ctx.run.id, accountId: ctx.account.id, table: ctx.run.tableName });
-    await ensurePollScheduled(deps, ctx.account.id);
-  }
+  await closeRunIfDone(deps, ctx.run.id);
   await settleStatus(deps.knex, ctx.account);
   await dispatchSegments(deps, ctx.account.id);
 }

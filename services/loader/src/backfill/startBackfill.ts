@@ -3,10 +3,10 @@ import type { Logger } from '@datasync/logger';
 import { backfillRange, getResource } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
 import { applyPlan } from '../runs/planning.repository';
-import { completeRunIfDone, startRun, type StartedRun } from '../runs/runs.repository';
+import { startRun, type StartedRun } from '../runs/runs.repository';
 import { findSegment } from '../runs/segments.repository';
 import type { AccountRecord, LoadTarget, SourceRecord } from '../targets/targets.repository';
-import { ensurePollScheduled } from '../incremental/pollSchedule';
+import { closeRunIfDone } from './closeRun';
 import { planSplit } from './planSplit';
 import type { RunContext } from './runContext';
 import { runSegmentSlice } from './segmentSlice';
@@ -76,8 +76,5 @@ async function planRun(deps: LoaderDeps, ctx: RunContext): Promise<void> {
   if (await applyPlan(deps.knex, ctx.run, plan)) {
     deps.logger.info('backfill run planned', { runId: ctx.run.id, segments: plan.others.length + 1 });
   }
-  if (await completeRunIfDone(deps.knex, ctx.run.id)) {
-    deps.logger.info('backfill run completed', { runId: ctx.run.id, accountId: ctx.account.id, table: ctx.run.tableName });
-    await ensurePollScheduled(deps, ctx.account.id);
-  }
+  await closeRunIfDone(deps, ctx.run.id);
 }

@@ -1,7 +1,8 @@
 import type { Logger } from '@datasync/logger';
 import { dispatchSegments, requeueOrphan } from '../backfill/dispatch';
 import type { LoaderDeps } from '../deps';
-import { completeRunIfDone, finishedButOpenRuns } from '../runs/runs.repository';
+import { finishedButOpenRuns } from '../runs/runs.repository';
+import { closeRunIfDone } from '../backfill/closeRun';
 import { accountsWithPendingSegments, possiblyOrphanedSegments } from '../runs/segments.repository';
 import { claimDueRetries, settleStatus } from '../state/accountStates.repository';
 import { restorePollSchedulers } from '../incremental/restorePollSchedulers';
@@ -60,7 +61,12 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
   }
 
   for (const run of await finishedButOpenRuns(deps.knex, BATCH)) {
-    if (!(await completeRunIfDone(deps.knex, run.id))) continue;
+    // One run whose manifest cannot be written yet (blob storage away) must not stop the pass.
+    const closed = await closeRunIfDone(deps, run.id).catch((err: unknown) => {
+      logger.warn('run not closed yet', { runId: run.id, error: err instanceof Error ? err.message : String(err) });
+      return false;
+    });
+    if (!closed) continue;
     const account = await findAccount(deps.knex, run.accountId);
     if (account) await settleStatus(deps.knex, account);
     report.closedRuns += 1;

@@ -142,6 +142,17 @@ export async function stopReason(db: Db, runId: string): Promise<StopReason | nu
   return null;
 }
 
+/** Whether the run is still open though every segment is done: the moment to close it. */
+export async function isFinishedButOpen(db: Db, runId: string): Promise<boolean> {
+  const row = await db(TABLES.runs)
+    .where({ id: runId, status: 'running', planned: true })
+    .whereNotExists(function unfinished() {
+      this.select(1).from(TABLES.segments).where('run_id', runId).whereNot('status', 'done');
+    })
+    .first('id');
+  return row !== undefined;
+}
+
 /** Marks the run completed once every segment is done; true when this call completed it. */
 export async function completeRunIfDone(db: Db, runId: string): Promise<boolean> {
   const completed = await db(TABLES.runs)
