@@ -86,4 +86,12 @@ describe('deleted objects in a backfill and in events', () => {
     const [event] = (await collectEvents(reader.listEvents({ types: ['customer.deleted'] }))).flatMap((p) => p.events);
     expect(event).toMatchObject({ deleted: true, resource: 'customers', object: { id: gone.id } });
   });
+
+  it('agree for charges too, which Stripe gives no delete event type of its own (charge.deleted)', async () => {
+    const { account, reader } = await setup();
+    const [gone] = (await collectPages(reader.listPages('charges', {}))).flatMap((p) => p.objects) as ProviderObject[];
+    await emulator.admin('DELETE', `/accounts/${account.id}/charges/${gone?.id ?? 'none'}`);
+    const [event] = (await collectEvents(reader.listEvents({ types: ['charge.deleted'] }))).flatMap((p) => p.events);
+    expect(event).toMatchObject({ deleted: true, resource: 'charges', object: { id: gone?.id } });
+  });
 });

@@ -22,8 +22,21 @@ export function toProviderEvent(raw: ProviderObject): ProviderEvent {
     created: raw.created,
     resource: resource?.name ?? null,
     object,
-    deleted: object.deleted === true || (resource?.deletedEventType !== undefined && resource.deletedEventType === raw.type),
+    deleted: isDeletion(raw.type, object, resource?.deletedEventType),
   };
+}
+
+/**
+ * A deleted object says so (`deleted: true`), or its resource's delete event names it. Besides,
+ * `<object>.deleted` announces a deletion even for resources Stripe gives no delete event (the
+ * emulator deletes charges that way, with the last state as `data.object`). Other types ending in
+ * `.deleted` are not deletions: `customer.subscription.deleted` is a cancellation, and the
+ * subscription stays retrievable.
+ */
+function isDeletion(type: string, object: ProviderObject, deletedEventType: string | undefined): boolean {
+  if (object.deleted === true) return true;
+  if (deletedEventType !== undefined && deletedEventType === type) return true;
+  return typeof object.object === 'string' && type === `${object.object}.deleted`;
 }
 
 /**

@@ -31,18 +31,9 @@ export function collapseEvents(events: readonly ProviderEvent[], resources: Read
     const seen = latest.get(key);
     if (seen && seen.created > event.created) continue;
     const sameSecond = seen !== undefined && seen.created === event.created;
-    latest.set(key, { resource: event.resource, id, object: event.object, deleted: isDeletion(event), created: event.created, sameSecond });
+    latest.set(key, { resource: event.resource, id, object: event.object, deleted: event.deleted, created: event.created, sameSecond });
   }
   return [...latest.values()];
-}
-
-/**
- * `<object>.deleted` announces a deletion even for resources the catalog gives no delete event
- * (the emulator deletes charges that way, with the last state as `data.object`). Other types
- * ending in `.deleted` are left to the connector: `customer.subscription.deleted` is a cancellation.
- */
-function isDeletion(event: ProviderEvent): boolean {
-  return event.deleted || (typeof event.object.object === 'string' && event.type === `${event.object.object}.deleted`);
 }
 
 export type Decision = 'write' | 'refetch' | 'skip';

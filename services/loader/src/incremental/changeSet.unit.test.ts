@@ -29,13 +29,6 @@ describe('collapseEvents', () => {
     expect(collapseEvents([a, b, event('ch_1', 101)], new Set(['charges']))[0]?.sameSecond).toBe(false);
   });
 
-  it('reads <object>.deleted as a deletion, and a subscription cancellation as a change', () => {
-    const charge = collapseEvents([event('ch_1', 100, { type: 'charge.deleted' })], new Set(['charges']));
-    expect(charge[0]?.deleted).toBe(true);
-    const canceled = event('sub_1', 100, { type: 'customer.subscription.deleted', resource: 'subscriptions', object: { id: 'sub_1', object: 'subscription' } });
-    expect(collapseEvents([canceled], new Set(['subscriptions']))[0]?.deleted).toBe(false);
-  });
-
   it('ignores resources not loaded and events about nothing we know', () => {
     const other = event('cus_1', 100, { resource: 'customers' });
     const unknown = event('x', 100, { resource: null });
