@@ -17,9 +17,13 @@ export const configSchema = {
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
     .description('master keys that open provider keys and connection strings, "<id>:<base64 32 bytes>,…" (as config-service)'),
-  LOADER_CONCURRENCY: int(1, 256).default(8).description('segment jobs (backfill reads) one loader process runs at once'),
+  // Segment jobs spend the process's one event loop parsing and encoding rows: past four, more of
+  // them queue for the CPU instead of adding throughput (bench:loader2), and they slow the attach
+  // jobs that write each new account's first rows. Attach jobs mostly wait on the provider and the
+  // databases, so more of them run at once. Scale out with more loader processes.
+  LOADER_CONCURRENCY: int(1, 256).default(4).description('segment jobs (backfill reads) one loader process runs at once'),
   LOADER_LIFECYCLE_CONCURRENCY: int(1, 64)
-    .default(4)
+    .default(12)
     .description('attach and mount jobs one loader process runs at once, beside the segment jobs'),
   LOADER_SEGMENTS_PER_ACCOUNT: int(1, 64)
     .default(4)
