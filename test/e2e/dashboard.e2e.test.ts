@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { waitFor } from '@datasync/testing';
-import { apiInPage, launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
+import { launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
 import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
 
 // A person, in headless Chromium, goes from sign-up to rows in stripe_charges with the
@@ -37,8 +37,19 @@ describe('dashboard', () => {
       await page.getByRole('heading', { name: 'New destination' }).waitFor();
       const create = page.getByRole('button', { name: 'Create destination' });
       await page.getByLabel('Name', { exact: true }).fill('warehouse');
-      await page.getByLabel('Database engine').selectOption('postgres');
-      await page.getByLabel('Connection string').fill(destination.connectionString);
+      // Blob storage gets its own format, placeholder and access-key hint instead of the database user's.
+      await page.getByLabel('Engine').selectOption('s3');
+      await page.getByRole('heading', { name: 'Use an access key limited to one bucket and prefix' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Use a separate database user' }).count()).toBe(0);
+      const connection = page.getByLabel('Connection string');
+      expect(await connection.getAttribute('placeholder')).toBe('s3://access_key:secret@host:443/bucket?prefix=datasync');
+      expect(await page.getByText('Format: s3://<access key>:<secret>@<host>:<port>/<bucket>?prefix=…&region=…&format=ndjson.gz|parquet').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'The access-key policy for the bucket and prefix' }).getAttribute('href')).toBe('/dashboard/help/s3-access-key');
+      await shoot(session, '03-destination-form-s3');
+      await page.getByLabel('Engine').selectOption('postgres');
+      await page.getByRole('heading', { name: 'Use a separate database user' }).waitFor();
+      expect(await connection.getAttribute('placeholder')).toBe('postgres://user:password@host:5432/database');
+      await connection.fill(destination.connectionString);
       expect(await create.isDisabled()).toBe(true);
       await shoot(session, '03-destination-form');
       await page.getByRole('button', { name: 'Test connection' }).click();
@@ -127,32 +138,39 @@ describe('dashboard', () => {
           throw new Error(`${err.message}\nloader output:\n${stack.loader.output()}`);
         },
       );
-      // The page polls and shows, without a reload, the rows the loader reports for the account
-      // through libs/accounts (the same numbers the API gives).
-      const reportedRows = async (): Promise<number | null> => {
-        const { body } = await apiInPage<{ data: { collections: { table: string; rows_loaded: number }[] }[] }>(page, 'GET', '/syncs/stripe_to_warehouse/accounts');
-        const progress = body.data.flatMap((a) => a.collections).filter((c) => c.table === 'stripe_charges');
-        return progress.length === 0 ? null : progress.reduce((sum, c) => sum + c.rows_loaded, 0);
-      };
-      let shown = '';
-      await waitFor(
-        async () => {
-          const reported = await reportedRows();
-          shown = (await page.locator('#sync-rows').textContent()) ?? '';
-          return shown === (reported === null ? 'none yet' : String(reported));
+      // The page polls and shows, without a reload, what the loader wrote through the sync: the
+      // account's 40 charges, no more (a page written twice would count twice).
+      const text = async (selector: string) => (await page.locator(selector).textContent()) ?? '';
+      await waitFor(async () => (await text('#sync-rows')) === '40', { description: 'the overview to show 40 rows loaded', timeoutMs: 15_000, intervalMs: 250 }).catch(
+        async (err: Error) => {
+          throw new Error(`${err.message}; it shows ${await text('#sync-rows')}`);
         },
-        { description: 'the overview to show the rows the loader reports', timeoutMs: 15_000, intervalMs: 250 },
       );
+      expect(await text('#sync-accounts')).toBe('1');
+      expect(await text('#sync-accounts + .stat-sub')).toBe('1 active');
+      expect(await page.locator('#sync-activity time').count()).toBe(1);
       await shoot(session, '13-sync-overview-loaded');
 
       await page.getByRole('link', { name: 'Collections' }).click();
       await page.getByRole('link', { name: 'charges' }).first().click();
       await page.locator('tr[data-account="acme_customer_1"]').waitFor();
-      expect(await page.locator('tr[data-account="acme_customer_1"] td.num').textContent()).toBe(shown === 'none yet' ? '0' : shown);
+      expect(await page.locator('tr[data-account="acme_customer_1"] td.num').textContent()).toBe('40');
       await shoot(session, '14-collection-progress');
+
+      // Once the backfill's run completes, the account is live with all its rows.
       await page.getByRole('link', { name: 'Accounts' }).click();
       await accountRow.waitFor();
+      const status = accountRow.locator('td').nth(1);
+      await waitFor(async () => (await status.locator('.badge').textContent()) === 'live', { description: 'the account to be live', timeoutMs: 30_000, intervalMs: 250 }).catch(
+        async (err: Error) => {
+          throw new Error(`${err.message}; it shows ${await status.textContent()}`);
+        },
+      );
+      expect(await accountRow.locator('td').nth(2).textContent()).toBe('stripe_charges 40 rows live');
       await shoot(session, '15-accounts-loaded');
+      await page.getByRole('link', { name: 'Overview' }).click();
+      await waitFor(async () => (await text('#sync-status')) === 'live', { description: 'the sync to be live', timeoutMs: 10_000, intervalMs: 250 });
+      expect(await text('#sync-rows')).toBe('40');
 
       // The remaining pages: every step ticked, the list of syncs, the database-user help, an unknown address.
       await page.getByRole('link', { name: 'datasync', exact: true }).click();
@@ -166,6 +184,10 @@ describe('dashboard', () => {
       await page.getByRole('heading', { name: 'A separate database user for datasync' }).waitFor();
       expect(await page.locator('pre').first().textContent()).toContain('GRANT USAGE, CREATE ON SCHEMA stripe_data TO datasync;');
       await shoot(session, '18-help-database-user');
+      await page.goto('/dashboard/help/s3-access-key');
+      await page.getByRole('heading', { name: 'An access key limited to one bucket and prefix' }).waitFor();
+      expect(await page.locator('pre').first().textContent()).toContain('"Resource": "arn:aws:s3:::my-bucket/datasync/prod/*"');
+      await shoot(session, '18-help-s3-access-key');
       await page.goto('/dashboard/no/such/page');
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await shoot(session, '19-not-found');

@@ -17,4 +17,12 @@ export {
   type LoaderState,
   type LoaderStatus,
 } from './status';
+export {
+  countSyncAccounts,
+  readSyncLoadActivity,
+  syncActivityReader,
+  type SyncAccountCounts,
+  type SyncLoadActivity,
+  type SyncRef,
+} from './syncActivity.reader';
 export { providerVerifier, toVerificationError, type CredentialVerifier } from './verification';

@@ -1,4 +1,4 @@
-import { engineNames, getEngine } from '@datasync/destinations';
+import { engineNames, getEngine, type EngineName } from '@datasync/destinations';
 import { getProvider, providerNames, type ProviderName } from '@datasync/providers';
 
 /** An input the source form shows once its provider is chosen. */
@@ -25,15 +25,32 @@ const providerFields: Record<ProviderName, ProviderField[]> = {
   ],
 };
 
+/**
+ * An engine as the destination form shows it: `kind` picks the side panel (a database user, or
+ * an access key for blob storage), `example` is the connection string's placeholder and `format`
+ * its shape under the field.
+ */
+function engineChoice(name: EngineName) {
+  const engine = getEngine(name);
+  const scheme = engine.schemes[0] ?? name;
+  if (engine.kind === 'blob') {
+    // Blob storage authenticates with an access key pair and writes into a folder of a bucket.
+    return {
+      name,
+      label: engine.label,
+      kind: engine.kind,
+      example: `${scheme}://access_key:secret@host:${engine.defaultPort}/bucket?prefix=datasync`,
+      format: `${scheme}://<access key>:<secret>@<host>:<port>/<bucket>?prefix=…&region=…&format=${engine.formats.join('|')}`,
+    };
+  }
+  const example = `${scheme}://user:password@host:${engine.defaultPort}/database`;
+  return { name, label: engine.label, kind: engine.kind, example, format: example };
+}
+
 /** What the dashboard's dropdowns offer, from the same catalogs that validate the API. */
 export function dashboardCatalog() {
   return {
-    engines: engineNames.map((name) => {
-      const engine = getEngine(name);
-      // Blob storage authenticates with an access key pair and writes into a bucket.
-      const where = engine.kind === 'blob' ? `access_key:secret_key@host:${engine.defaultPort}/bucket` : `user:password@host:${engine.defaultPort}/database`;
-      return { name, label: engine.label, example: `${engine.schemes[0] ?? name}://${where}` };
-    }),
+    engines: engineNames.map(engineChoice),
     providers: providerNames.map((name) => {
       const provider = getProvider(name);
       return {

@@ -46,8 +46,16 @@ describe('the dashboard pages', () => {
 
   it('serves the catalog the dropdowns offer, from the engine and provider catalogs', async () => {
     const res = await request(app).get('/dashboard/catalog.json').expect(200);
-    expect(res.body.engines).toContainEqual({ name: 'postgres', label: 'PostgreSQL', example: 'postgres://user:password@host:5432/database' });
-    expect(res.body.engines).toContainEqual(expect.objectContaining({ name: 'mysql', example: 'mysql://user:password@host:3306/database' }));
+    const postgres = 'postgres://user:password@host:5432/database';
+    expect(res.body.engines).toContainEqual({ name: 'postgres', label: 'PostgreSQL', kind: 'sql', example: postgres, format: postgres });
+    expect(res.body.engines).toContainEqual(expect.objectContaining({ name: 'mysql', kind: 'sql', example: 'mysql://user:password@host:3306/database' }));
+    expect(res.body.engines).toContainEqual({
+      name: 's3',
+      label: 'S3-compatible storage',
+      kind: 'blob',
+      example: 's3://access_key:secret@host:443/bucket?prefix=datasync',
+      format: 's3://<access key>:<secret>@<host>:<port>/<bucket>?prefix=…&region=…&format=ndjson.gz|parquet',
+    });
     const stripe = res.body.providers.find((p: { name: string }) => p.name === 'stripe');
     expect(stripe.fields.map((f: { name: string; secret: boolean }) => [f.name, f.secret])).toEqual([['private_key', true]]);
     expect(stripe.resources).toContainEqual({ name: 'charges', label: 'Charges', table: 'stripe_charges' });
@@ -75,6 +83,19 @@ describe('the database-user help page', () => {
     const fromPage = sqlBlocks(res.text, /<pre><code>/, '</code></pre>').map((b) => b.replace(/&amp;/g, '&').trimEnd());
     expect(fromDocs).toHaveLength(2);
     expect(fromPage).toEqual(fromDocs);
+  });
+});
+
+describe('the access-key help page', () => {
+  it("shows exactly the policy of docs/s3.md's recommended access key", async () => {
+    const res = await request(app).get('/dashboard/help/s3-access-key').expect(200);
+    expect(res.headers['content-security-policy']).toBe(STRICT_CSP);
+    const docs = readFileSync(path.resolve(__dirname, '../../../../docs/s3.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## Recommended access key'), docs.indexOf('## The connection check'));
+    const fromDocs = section.split('```json\n')[1]?.split('```')[0];
+    const fromPage = res.text.split('<pre><code>').find((block) => block.includes('"Statement"'))?.split('</code></pre>')[0];
+    expect(fromDocs).toContain('"s3:ListBucket"');
+    expect(fromPage?.trimEnd()).toBe(fromDocs?.trimEnd());
   });
 });
 

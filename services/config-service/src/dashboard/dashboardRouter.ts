@@ -9,8 +9,8 @@ export const DASHBOARD_BASE = '/dashboard';
 /**
  * The dashboard: one HTML shell for every page path (a small single-page app in plain
  * JavaScript modules that talks to /api/v1), its static assets, the catalog its dropdowns
- * offer, and the database-user help page. Nothing here reads a session: every page is the same
- * public file, and the data comes through the authenticated API.
+ * offer, and the help pages on database users and access keys. Nothing here reads a session:
+ * every page is the same public file, and the data comes through the authenticated API.
  */
 export function dashboardRouter(): Router {
   const root = publicRoot();
@@ -22,9 +22,12 @@ export function dashboardRouter(): Router {
   pages.get('/catalog.json', (_req, res) => {
     res.json(catalog);
   });
-  pages.get('/help/database-user', (_req, res) => {
-    res.sendFile(path.join(root, 'help', 'database-user.html'));
-  });
+  // The destination form's side panels link here: the least privileges each kind of engine needs.
+  for (const help of ['database-user', 's3-access-key']) {
+    pages.get(`/help/${help}`, (_req, res) => {
+      res.sendFile(path.join(root, 'help', `${help}.html`));
+    });
+  }
   // Every other page path is the app's; a missing asset stays a 404.
   pages.get(['/', '/*page'], (req, res, next) => {
     if (req.path.startsWith('/assets/')) return next();

@@ -1,3 +1,4 @@
+import { syncActivityReader } from '@datasync/accounts';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
@@ -8,7 +9,6 @@ import { CollectionsService } from '../collections/collections.service';
 import { DestinationsService, type DestinationSettings } from '../destinations/destinations.service';
 import { SourcesService } from '../sources/sources.service';
 import { providerVerifier, type SourceVerifier } from '../sources/verifySource';
-import type { SyncActivityReader } from '../syncs/syncActivity';
 import { SyncsService } from '../syncs/syncs.service';
 import { collectionRoutes } from './collections';
 import { destinationRoutes } from './destinations';
@@ -33,15 +33,14 @@ export interface ResourceServiceOptions {
   verifier?: SourceVerifier;
   /** The loader issue's `collection.mounted` enqueue; nothing by default. */
   collectionHooks?: CollectionHooks;
-  /** The accounts and loader issues' numbers for the sync overview; none by default. */
-  syncActivity?: SyncActivityReader;
 }
 
 export function createResourceServices(options: ResourceServiceOptions): ResourceServices {
   const { knex, secretBox, logger } = options;
   const destinations = new DestinationsService(knex, secretBox, options.destinations, logger);
   const sources = new SourcesService(knex, secretBox, options.verifier ?? providerVerifier(options.providers, logger));
-  const syncs = new SyncsService(knex, options.syncActivity);
+  // The overview's accounts and loading activity, read by libs/accounts from its tables and the loader's.
+  const syncs = new SyncsService(knex, syncActivityReader(knex));
   const collections = new CollectionsService(knex, syncs, destinations, logger, options.collectionHooks);
   return { destinations, sources, syncs, collections };
 }

@@ -5,7 +5,7 @@ import { listCollections, type Collection } from '../collections/collections.rep
 import { isUniqueViolation } from '../destinations/dbErrors';
 import { findDestinationByName } from '../destinations/destinations.repository';
 import { findSourceByName } from '../sources/sources.repository';
-import { noSyncActivityYet, type SyncAccountCounts, type SyncActivityReader, type SyncLoadActivity } from './syncActivity';
+import type { SyncAccountCounts, SyncActivityReader, SyncLoadActivity } from './syncActivity';
 import { SYNC_NAME_UNIQUE, SYNC_PAIR_UNIQUE, deleteSyncRow, findSyncById, findSyncByName, findSyncByPair, insertSync, listSyncs, type Sync } from './syncs.repository';
 
 export interface SyncInput {
@@ -57,7 +57,7 @@ function notFound(name: string): NotFoundError {
 export class SyncsService {
   constructor(
     private readonly knex: Knex,
-    private readonly activity: SyncActivityReader = noSyncActivityYet,
+    private readonly activity: SyncActivityReader,
   ) {}
 
   async create(caller: Caller, input: SyncInput): Promise<Sync> {

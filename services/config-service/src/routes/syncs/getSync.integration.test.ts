@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { asCaller, buildAccountsApp, type AccountsTestApp } from '../accounts/accountsTestSupport';
 import { syncOverviewSchema } from '../../syncs/syncs.schemas';
 import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
@@ -10,10 +12,12 @@ const knex = getTestKnex();
 let emulator: TestEmulator;
 let pg: PostgresDestination;
 let t: ResourceTestApp;
+let withAccounts: AccountsTestApp;
 
 beforeAll(async () => {
   [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
   t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
+  withAccounts = buildAccountsApp(knex, emulator);
 });
 afterAll(async () => {
   await Promise.all([emulator?.stop(), pg?.drop()]);
@@ -62,12 +66,54 @@ describe('GET /api/v1/syncs/{name}', () => {
           created_at: expect.any(String),
         },
       ],
-      // Filled by the accounts and loader issues; until then "none yet".
+      // No account and no run yet: "none yet".
       accounts: { total: 0, active: 0 },
       rows_loaded: null,
       last_activity_at: null,
     });
     expect(JSON.stringify(res.body)).not.toContain(fixture.privateKey);
+  });
+
+  it("counts the source's accounts and the rows the loader wrote through the sync", async () => {
+    const app = withAccounts.app;
+    const caller = await newCaller(app);
+    const fixture = await createSyncFixture(app, caller, { emulator, connectionString: pg.connectionString });
+    await as(app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
+    for (const identifier of ['customer_1', 'customer_2']) {
+      const account = await emulator.createAccount();
+      await asCaller(app, caller).post(`/syncs/${fixture.sync}/accounts`, { credential: account.secret_key, identifier }).expect(200);
+    }
+    const before = (await as(app, caller).get(`/syncs/${fixture.sync}`).expect(200)).body as Record<string, unknown>;
+    expect(before).toMatchObject({ accounts: { total: 2, active: 2 }, rows_loaded: null, last_activity_at: null });
+
+    // A backfill of customer_1's charges, recorded as the loader records it: a run and its segments.
+    const sync = await knex(TABLES.syncs).where({ environment_id: caller.environmentId, name: fixture.sync }).first('id', 'destination_id');
+    const collection = await knex(TABLES.collections).where({ sync_id: sync.id, resource_type: 'charges' }).first('id');
+    const account = await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'customer_1' }).first('id');
+    const [run] = await knex(TABLES.runs)
+      .insert({
+        environment_id: caller.environmentId,
+        account_id: account.id,
+        sync_id: sync.id,
+        collection_id: collection.id,
+        destination_id: sync.destination_id,
+        table_name: 'stripe_charges',
+        resource_type: 'charges',
+        status: 'completed',
+        lower_bound: 0,
+        upper_bound: 2_000,
+        planned: true,
+        completed_at: new Date('2026-11-20T10:05:00Z'),
+      })
+      .returning('id');
+    await knex(TABLES.segments).insert([
+      { run_id: run.id, n: 0, account_id: account.id, created_gte: 0, created_lt: 1_000, status: 'done', pages_read: 2, rows_written: 150, updated_at: new Date('2026-11-20T10:02:00Z') },
+      { run_id: run.id, n: 1, account_id: account.id, created_gte: 1_000, created_lt: 2_000, status: 'done', pages_read: 1, rows_written: 42, updated_at: new Date('2026-11-20T10:04:00Z') },
+    ]);
+
+    const res = await as(app, caller).get(`/syncs/${fixture.sync}`).expect(200);
+    expect(syncOverviewSchema.validate(res.body).error).toBeUndefined();
+    expect(res.body).toMatchObject({ accounts: { total: 2, active: 2 }, rows_loaded: 192, last_activity_at: '2026-11-20T10:05:00.000Z' });
   });
 
   it("answers 404 for another environment's sync", async () => {

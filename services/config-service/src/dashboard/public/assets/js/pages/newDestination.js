@@ -4,6 +4,7 @@ import { alertBox, busy, formErrors, selectField, textField } from '../forms.js'
 import { BASE } from '../router.js';
 import { chosen, destinationName, requiredText } from '../rules.js';
 import { pageHead } from '../ui.js';
+import { engineHintPanel } from './destinationHints.js';
 
 /**
  * Spec §2: the connection check runs before creation, and Create is available only once it has
@@ -24,10 +25,10 @@ export const newDestinationPage = {
       }),
       engine: selectField({
         name: 'engine',
-        label: 'Database engine',
+        label: 'Engine',
         choices: catalog.engines.map((e) => ({ value: e.name, label: e.label })),
         selected: catalog.engines[0]?.name,
-        rule: chosen('a database engine'),
+        rule: chosen('an engine'),
       }),
       connection_string: textField({
         name: 'connection_string',
@@ -41,13 +42,14 @@ export const newDestinationPage = {
     const values = () => ({ name: fields.name.value.trim(), engine: fields.engine.value, connection_string: fields.connection_string.value.trim() });
     const key = () => JSON.stringify(values());
 
-    // The placeholder and the hint show the chosen engine's format.
-    const exampleFor = (engine) => catalog.engines.find((e) => e.name === engine)?.example ?? '';
+    // The placeholder, the hint under the field and the side panel follow the chosen engine.
+    const engineHint = engineHintPanel();
     const formatHint = fields.connection_string.el.querySelector('.hint');
     const showFormat = () => {
-      const example = exampleFor(fields.engine.value);
-      fields.connection_string.input.placeholder = example;
-      formatHint.textContent = `Format: ${example} — stored encrypted and never shown again.`;
+      const engine = catalog.engines.find((e) => e.name === fields.engine.value);
+      fields.connection_string.input.placeholder = engine?.example ?? '';
+      formatHint.textContent = `Format: ${engine?.format ?? ''} — stored encrypted and never shown again.`;
+      engineHint.update(engine);
     };
     showFormat();
 
@@ -152,26 +154,12 @@ export const newDestinationPage = {
       }
     });
 
-    const userHint = h(
-      'aside',
-      { class: 'card', 'aria-labelledby': 'db-user-hint' },
-      h('h2', { id: 'db-user-hint' }, 'Use a separate database user'),
-      h(
-        'p',
-        {},
-        'Create a user for the service that can work in one schema and nothing else. If its password leaks, nothing outside that schema is exposed.',
-      ),
-      h('p', {}, h('a', { href: `${BASE}/help/database-user`, target: '_blank', rel: 'noopener' }, 'The GRANT statements for PostgreSQL and MySQL'), ' (opens in a new tab).'),
-      h('h3', {}, 'What the test does'),
-      h('p', { class: 'muted' }, 'It connects, then runs the loader’s own writes on a scratch table — create, insert, update, read, delete, drop — and removes it.'),
-    );
-
     return h(
       'div',
       {},
       h('p', { class: 'breadcrumb' }, h('a', { href: `${BASE}/destinations` }, 'Destinations'), ' / new'),
-      pageHead('New destination', 'The database the data is copied into.'),
-      h('div', { class: 'grid-2' }, h('section', { class: 'card', 'aria-label': 'Destination settings' }, form, result), userHint),
+      pageHead('New destination', 'The database or bucket the data is copied into.'),
+      h('div', { class: 'grid-2' }, h('section', { class: 'card', 'aria-label': 'Destination settings' }, form, result), engineHint.el),
     );
   },
 };

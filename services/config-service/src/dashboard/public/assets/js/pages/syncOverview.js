@@ -3,7 +3,7 @@ import { h, replace } from '../dom.js';
 import { ago, count, toneBadge, when } from '../format.js';
 import { BASE } from '../router.js';
 import { card } from '../ui.js';
-import { fetchAccounts, latest, rowsFromAccounts, syncHeader, syncPath, syncStatus } from './syncShared.js';
+import { fetchAccounts, syncHeader, syncPath, syncStatus } from './syncShared.js';
 
 /** A figure whose value is replaced in place as polling brings new numbers (focus and reading position stay). */
 function stat(label, id) {
@@ -35,11 +35,11 @@ export const syncOverviewPage = {
     function update(current, list) {
       const state = syncStatus(current, list.data);
       status.set(toneBadge(state.tone, state.label), state.help);
-      const rows = current.rows_loaded ?? rowsFromAccounts(current, list.data);
+      // The sync's own numbers: an account's last sync and progress may come from another sync of the same source.
+      const rows = current.rows_loaded;
       rowsLoaded.set(rows === null ? h('span', { class: 'muted' }, 'none yet') : count(rows), `in ${current.collections.length} ${current.collections.length === 1 ? 'table' : 'tables'}`);
-      activity.set(ago(current.last_activity_at ?? latest(list.data.map((a) => a.last_synced_at))), '');
-      const total = Math.max(current.accounts.total, list.data.length);
-      accountCount.set(count(total), `${count(list.data.filter((a) => a.active).length)} active`);
+      activity.set(ago(current.last_activity_at), '');
+      accountCount.set(count(current.accounts.total), `${count(current.accounts.active)} active`);
       replace(
         collectionsList,
         current.collections.length === 0

@@ -55,23 +55,3 @@ export function syncStatus(overview, accounts) {
   if (counts.paused === accounts.length) return { tone: 'warn', label: 'paused', help: 'Every account is paused.' };
   return { tone: 'neutral', label: 'idle', help: 'Nothing to load right now.' };
 }
-
-/** Rows per mounted collection from the accounts' progress, when the sync's own total is not reported. */
-export function rowsFromAccounts(overview, accounts) {
-  const tables = new Set(overview.collections.map((c) => c.table_name));
-  let total = 0;
-  let reported = false;
-  for (const account of accounts) {
-    for (const progress of account.collections) {
-      if (!tables.has(progress.table)) continue;
-      total += progress.rows_loaded;
-      reported = true;
-    }
-  }
-  return reported ? total : null;
-}
-
-export function latest(isoDates) {
-  const times = isoDates.filter(Boolean).map((iso) => new Date(iso).getTime());
-  return times.length === 0 ? null : new Date(Math.max(...times)).toISOString();
-}
