@@ -1,6 +1,7 @@
 import { TABLES } from '@datasync/db';
 import { loader2BenchConfig, type Loader2BenchConfig } from './loader2/config';
 import { createBenchWorld, type BenchAccount, type BenchWorld } from './loader2/world';
+import { parseSettingsList } from './loaderStack';
 import { formatTable, type Figure } from './report';
 
 // `npm run bench:loader2`: issue 7's loader figures, built services against the local Postgres
@@ -176,12 +177,7 @@ async function jobTimes(world: BenchWorld): Promise<string> {
 async function main(): Promise<void> {
   const config = loader2BenchConfig();
   const rate = String(config.BENCH_LOADER2_RATE);
-  const extra = Object.fromEntries(
-    config.BENCH_LOADER2_LOADER_ENV.split(',')
-      .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
-  );
-  const loaderEnv = { PROVIDER_RATE_TEST_PER_SECOND: rate, PROVIDER_RATE_ENDPOINT_PER_SECOND: rate, ...extra };
+  const loaderEnv = { PROVIDER_RATE_TEST_PER_SECOND: rate, PROVIDER_RATE_ENDPOINT_PER_SECOND: rate, ...parseSettingsList(config.BENCH_LOADER2_LOADER_ENV) };
   process.stdout.write(`loaders: ${config.BENCH_LOADER2_LOADERS}, settings ${JSON.stringify(loaderEnv)}\n`);
   const world = await createBenchWorld(config, loaderEnv);
   const figures: Figure[] = [];

@@ -3,7 +3,7 @@ import { connect, createWriter, ensureTable, parseConnectionString, type WriteRo
 import { RateBudget, createStripeConnector, getResource, keyMode, parallelRead, type ProviderSettings } from '@datasync/providers';
 import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
 import { charge } from '../benchCharges';
-import type { ProviderAccount } from './system';
+import type { ProviderAccount } from '../loaderStack';
 
 // The two halves of the end-to-end figure, each alone: the connector reading the account without
 // writing, and the writer writing as many rows from memory. The end-to-end rate is compared with

@@ -42,8 +42,3 @@ const schema = {
 export function loader2BenchConfig(): Readonly<Loader2BenchConfig> {
   return loadConfig<Loader2BenchConfig>('bench:loader2', schema, process.env);
 }
-
-/** The environment of a process the bench starts: its own, plus the given settings. */
-export function processEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, ...extra };
-}

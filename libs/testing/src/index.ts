@@ -5,3 +5,4 @@ export { createTestTenant, type TestTenant, type TestTenantOptions } from './ten
 export { WaitForTimeoutError, waitFor, type Truthy, type WaitForOptions } from './waitFor';
 export { freePort } from './freePort';
 export { ensureDatabase, prepareTestDatabase } from './testDatabase';
+export { startEmulator, type EmulatorAccount, type StartEmulatorOptions, type TestEmulator } from './emulator';

@@ -1,4 +1,4 @@
-import { freePort } from '@datasync/testing';
+import { freePort, startEmulator, type EmulatorAccount, type TestEmulator } from '@datasync/testing';
 import {
   AccountNotConnectedError,
   InvalidCredentialError,
@@ -6,7 +6,6 @@ import {
   ProviderUnreachableError,
 } from '../errors';
 import { collectPages, idsOf } from '../testSupport/collect';
-import { startEmulator, type EmulatorAccount, type TestEmulator } from '../testSupport/emulatorProcess';
 import { testSettings } from '../testSupport/settings';
 import { createStripeConnector } from './stripeConnector';
 

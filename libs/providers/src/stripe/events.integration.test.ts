@@ -1,7 +1,7 @@
+import { startEmulator, type EmulatorAccount, type TestEmulator } from '@datasync/testing';
 import type { AccountReader, EventPage, ProviderObject } from '../connector';
 import { EventCursorExpiredError } from '../errors';
 import { collectPages } from '../testSupport/collect';
-import { startEmulator, type EmulatorAccount, type TestEmulator } from '../testSupport/emulatorProcess';
 import { testSettings } from '../testSupport/settings';
 import { createStripeConnector } from './stripeConnector';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createTestRedis, randomQueuePrefix, testRedisUrl } from '@datasync/testing';
+import { createTestRedis, randomQueuePrefix, startEmulator, testRedisUrl, type TestEmulator } from '@datasync/testing';
 import type { Redis } from 'ioredis';
 import { RateBudget } from '../budget/rateBudget';
 import type { RequestReport } from '../connector';
@@ -10,7 +10,6 @@ import {
   ProviderUnreachableError,
 } from '../errors';
 import { collectPages, idsOf } from '../testSupport/collect';
-import { startEmulator, type TestEmulator } from '../testSupport/emulatorProcess';
 import { readAllCharges, type ReadAllResult } from '../testSupport/readAllCharges';
 import { testSettings } from '../testSupport/settings';
 import { runTsForJson } from '../testSupport/spawnTs';

@@ -1,8 +1,8 @@
+import { startEmulator, type TestEmulator } from '@datasync/testing';
 import { createStripeConnector } from '../stripe/stripeConnector';
 import { parallelRead } from '../segments/parallelRead';
 import type { AccountReader, ProviderObject } from '../connector';
 import { collectPages, idsOf } from '../testSupport/collect';
-import { startEmulator, type TestEmulator } from '../testSupport/emulatorProcess';
 import { testSettings } from '../testSupport/settings';
 
 let emulator: TestEmulator;

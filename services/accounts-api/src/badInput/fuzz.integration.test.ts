@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { errorBodySchema, type OpenApiDocument } from '@datasync/openapi';
-import { closeTestKnex } from '@datasync/testing';
+import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { startEmulator, type TestEmulator } from '../testSupport/emulator';
 import { accountRows, insertSource, newClient, type TestClient } from '../testSupport/fixtures';
 import { rawRequest } from '../testSupport/http';
 

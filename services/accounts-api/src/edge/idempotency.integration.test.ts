@@ -1,7 +1,6 @@
 import request from 'supertest';
-import { closeTestKnex } from '@datasync/testing';
+import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { startEmulator, type TestEmulator } from '../testSupport/emulator';
 import { accountRows, insertSource, newClient, type TestClient } from '../testSupport/fixtures';
 
 let emulator: TestEmulator;

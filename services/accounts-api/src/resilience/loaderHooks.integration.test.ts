@@ -1,8 +1,7 @@
 import request from 'supertest';
 import type { Account } from '@datasync/accounts';
-import { closeTestKnex } from '@datasync/testing';
+import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { startEmulator, type TestEmulator } from '../testSupport/emulator';
 import { insertSource, newClient } from '../testSupport/fixtures';
 
 // The seams the loader issues fill in: each is called after its change committed, once per change.

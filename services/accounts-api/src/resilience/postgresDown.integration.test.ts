@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { createKnex, type Knex } from '@datasync/db';
-import { closeTestKnex, getTestKnex, testDatabaseUrl, waitFor } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, startEmulator, testDatabaseUrl, waitFor, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { startEmulator, type TestEmulator } from '../testSupport/emulator';
 import { accountRows, insertSource, newClient, type TestClient } from '../testSupport/fixtures';
 import { startTcpProxy, type TcpProxy } from '../testSupport/tcpProxy';
 

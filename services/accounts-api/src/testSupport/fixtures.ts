@@ -2,9 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@datasync/auth';
 import { parseMasterKeys, type SecretBox } from '@datasync/crypto';
 import { TABLES, type Knex } from '@datasync/db';
-import { createTestTenant } from '@datasync/testing';
+import { createTestTenant, type EmulatorAccount, type TestEmulator } from '@datasync/testing';
 import type { ApiTestApp } from './apiTestApp';
-import type { EmulatorAccount, TestEmulator } from './emulator';
 
 export interface TestClient {
   environmentId: string;

@@ -6,10 +6,9 @@ import request from 'supertest';
 import winston from 'winston';
 import { TABLES } from '@datasync/db';
 import { createLogger } from '@datasync/logger';
-import { closeTestKnex, getTestKnex, testDatabaseUrl } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, startEmulator, testDatabaseUrl, type TestEmulator } from '@datasync/testing';
 import { basicHeader } from '../access/accessTestSupport';
 import { createPostgresDestination, type PostgresDestination } from '../routes/resourceTestSupport/destinationDatabases';
-import { startEmulator, type TestEmulator } from '../routes/resourceTestSupport/emulator';
 import { buildResourceApp } from '../routes/resourceTestSupport/resourceApp';
 import { seedDemo, type DemoSeed, type SeedDemoOptions } from './seedDemo';
 

@@ -13,13 +13,12 @@ import {
   type Producer,
   type Workers,
 } from '@datasync/queue';
-import { createTestTenant, randomQueuePrefix, testDatabaseUrl, testRedisUrl } from '@datasync/testing';
+import { createTestTenant, randomQueuePrefix, startEmulator, testDatabaseUrl, testRedisUrl, type TestEmulator } from '@datasync/testing';
 import type { Redis } from 'ioredis';
 import type { LoaderDeps, LoaderSettings } from '../deps';
 import { LOADER_QUEUES, loaderHandlers, type LoaderQueue } from '../jobs/handlers';
 import { createLoaderMetrics } from '../metrics/metrics';
 import { JobQueues } from '../queue/jobQueues';
-import { startEmulator, type TestEmulator } from './emulator';
 import { insertAccount, seedTarget, testMasterKeys, type SeededTarget } from './fixtures';
 
 export const testLoaderSettings: LoaderSettings = {

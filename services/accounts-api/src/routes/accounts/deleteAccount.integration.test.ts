@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, waitFor } from '@datasync/testing';
+import { closeTestKnex, startEmulator, waitFor, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { startEmulator, type TestEmulator } from '../../testSupport/emulator';
 import { accountRows, insertSource, newClient } from '../../testSupport/fixtures';
 
 let emulator: TestEmulator;

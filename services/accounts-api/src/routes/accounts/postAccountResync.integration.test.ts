@@ -4,10 +4,9 @@ import { lifecycleHooks, removeDeletedAccount } from '@datasync/accounts';
 import { TABLES } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
-import { closeTestKnex, getTestKnex, randomQueuePrefix, testRedisUrl, waitFor } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, randomQueuePrefix, startEmulator, testRedisUrl, waitFor, type TestEmulator } from '@datasync/testing';
 import type { Redis } from 'ioredis';
 import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { startEmulator, type TestEmulator } from '../../testSupport/emulator';
 import { accountRows, insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
 
 // POST …/resync, and the loader II hooks as accounts-api runs them: each account change enqueues

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
 import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
 import { asCaller, buildAccountsApp, enableEarlyAccess, syncWithAccount, type AccountsTestApp } from './accountsTestSupport';
 

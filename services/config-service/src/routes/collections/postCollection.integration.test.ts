@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { commonColumnNames, getResource, resourceNames } from '@datasync/providers';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import type { Collection } from '../../collections/collections.repository';
 import { collectionSchema } from '../../collections/collections.schemas';
 import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import type { TestEmulator } from './emulator';
+import type { TestEmulator } from '@datasync/testing';
 import { as, type ApiCaller } from './resourceApp';
 
 export interface SyncFixture {

@@ -116,6 +116,7 @@ export function as(app: Express, caller: ApiCaller) {
   return {
     get: (path: string) => withAuth(request(app).get(`/api/v1${path}`)),
     post: (path: string, body?: object) => withAuth(request(app).post(`/api/v1${path}`)).send(body ?? {}),
+    patch: (path: string, body?: object) => withAuth(request(app).patch(`/api/v1${path}`)).send(body ?? {}),
     delete: (path: string) => withAuth(request(app).delete(`/api/v1${path}`)),
   };
 }

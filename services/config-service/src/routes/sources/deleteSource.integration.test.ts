@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 

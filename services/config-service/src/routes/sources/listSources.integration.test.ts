@@ -1,7 +1,6 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceListSchema } from '../../sources/sources.schemas';
-import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { syncSchema } from '../../syncs/syncs.schemas';
 import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { startEmulator, type TestEmulator } from '../resourceTestSupport/emulator';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ApiCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
