@@ -81,11 +81,13 @@ describe('dashboard', () => {
       await page.getByLabel('Provider').selectOption('stripe');
       await page.getByLabel(/Secret key/).fill(platform.secret_key);
       expect(await page.getByLabel(/Secret key/).getAttribute('type')).toBe('password');
+      await page.getByLabel('OAuth client ID').fill(platform.client_id);
       await shoot(session, '06-source-form');
       await page.getByRole('button', { name: 'Verify key and create source' }).click();
       await page.getByRole('heading', { name: 'Sources' }).waitFor();
       await page.getByText(`for the Stripe account ${platform.id}`).waitFor();
       expect(await page.content()).not.toContain(platform.secret_key);
+      expect(await page.getByRole('row', { name: /stripe_main/ }).textContent()).toContain(`OAuth and key${platform.client_id}`);
       await shoot(session, '07-sources');
 
       // Sync: after creation its Overview tab opens.

@@ -78,6 +78,11 @@ describe('dashboard error messages', () => {
       await page.getByLabel('Name', { exact: true }).fill('stripe_main');
       await page.getByLabel('Provider').selectOption('stripe');
       await page.getByLabel(/Secret key/).fill('sk_test_thiskeydoesnotexist123');
+      // A publishable key where the Connect client id belongs is caught before the provider is asked.
+      await page.getByLabel('OAuth client ID').fill('pk_test_123');
+      await page.getByRole('button', { name: 'Verify key and create source' }).click();
+      expect(await fieldError(page, /OAuth client ID/)).toBe('The OAuth client ID must start with ca_, followed by letters and digits only.');
+      await page.getByLabel('OAuth client ID').fill('');
       await page.getByRole('button', { name: 'Verify key and create source' }).click();
       await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
       expect(await fieldError(page, /Secret key/)).toContain('rejected the key');

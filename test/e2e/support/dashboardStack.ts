@@ -11,8 +11,8 @@ export interface DashboardStack {
   emulator: EmulatorProcess;
   configService: ServiceProcess;
   loader: ServiceProcess;
-  /** A provider account on the emulator with `objects` generated: its id and secret key. */
-  createProviderAccount(objects?: Record<string, number>): Promise<{ id: string; secret_key: string }>;
+  /** A provider account on the emulator with `objects` generated: its id, secret key and OAuth client id. */
+  createProviderAccount(objects?: Record<string, number>): Promise<{ id: string; secret_key: string; client_id: string }>;
   stop(): Promise<void>;
 }
 

@@ -151,12 +151,10 @@ export async function startLinkStack(): Promise<LinkStack> {
       // Sync names take letters and underscores only.
       const syncName = `stripe_sync_${suffix.replace(/[0-9]/g, (d) => 'abcdefghij'.charAt(Number(d)))}`;
       await configApi('/destinations', { name: `warehouse_${suffix}`, engine: 'postgres', connection_string: destination.connectionString });
-      await configApi('/sources', { name: sourceName, provider: 'stripe', private_key: platform.secret_key });
+      // With the app's OAuth client id (ca_…) the page offers Connect with Stripe besides the pasted key.
+      await configApi('/sources', { name: sourceName, provider: 'stripe', private_key: platform.secret_key, oauth_client_id: platform.client_id });
       await configApi('/syncs', { name: syncName, source: sourceName, destination: `warehouse_${suffix}` });
       await configApi(`/syncs/${syncName}/collections`, { resource_type: 'charges' });
-      // The app's OAuth client id (ca_…): config-service does not take it yet, so it is set as
-      // config-service would store it. Without it the page offers only the pasted key.
-      await db.query('update sources set oauth_client_id = $1 where name = $2', [platform.client_id, sourceName]);
 
       return {
         organizationName,

@@ -50,7 +50,7 @@ export async function startServiceProcess(service: string, env: Record<string, s
 }
 
 export interface EmulatorProcess extends ServiceProcess {
-  createAccount(body?: Record<string, unknown>): Promise<{ id: string; secret_key: string }>;
+  createAccount(body?: Record<string, unknown>): Promise<{ id: string; secret_key: string; client_id: string }>;
   stats(accountId: string): Promise<{ requests: number; by_endpoint: Record<string, number> }>;
 }
 

@@ -68,6 +68,10 @@ describe('seedDemo', () => {
       collections: [{ resource_type: 'charges', status: 'mounted', table_name: 'stripe_charges' }],
     });
     expect(await pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first()).toBeDefined();
+    // The Link page offers Connect with Stripe: the source has the emulator account's client id.
+    const { client_id: clientId } = (await (await fetch(`${emulator.baseUrl}/_emulator/accounts/${seed.source.provider_account_id}`)).json()) as { client_id: string };
+    expect(clientId).toMatch(/^ca_/);
+    expect((await api(seed, '/sources/stripe_demo').expect(200)).body.oauth_client_id).toBe(clientId);
     const environment = await knex(TABLES.environments).where({ id: seed.environment.id }).first();
     expect(environment).toMatchObject({ organization_id: seed.organization.id, name: 'development', early_access: true });
     await request(app).post('/api/v1/login').send(opts.login).expect(200);
@@ -106,6 +110,18 @@ describe('seedDemo', () => {
     } finally {
       await restarted.stop();
     }
+  });
+
+  it('gives a source seeded without an OAuth client id the emulator account\'s', async () => {
+    const opts = options();
+    const first = await seedDemo(opts);
+    const seeded = (await api(first, '/sources/stripe_demo').expect(200)).body.oauth_client_id as string;
+    // As a demo seeded before the Link page existed left it.
+    await knex(TABLES.sources).where({ environment_id: first.environment.id, name: 'stripe_demo' }).update({ oauth_client_id: null });
+    const second = await seedDemo(opts);
+    expect((await api(second, '/sources/stripe_demo').expect(200)).body.oauth_client_id).toBe(seeded);
+    const updates = await knex(TABLES.auditLog).where({ environment_id: second.environment.id, action: 'source.updated' }).pluck('details');
+    expect(updates).toEqual([{ oauth_client_id: seeded }]);
   });
 
   it('refuses clearly when the demo email belongs to a user with another password', async () => {

@@ -6,7 +6,7 @@ import { ApiError } from '@datasync/errors';
 import { silentLogger, type Logger } from '@datasync/logger';
 import { providerEnv, providerSettings, type ProviderEnv } from '@datasync/providers';
 import { createResourceServices, type ResourceServices } from '../routes/resourceRoutes';
-import { createDemoEmulatorAccount } from './emulatorAccount';
+import { createDemoEmulatorAccount, findEmulatorAccount } from './emulatorAccount';
 
 export const DEMO = {
   organization: 'Datasync Demo',
@@ -107,14 +107,22 @@ async function ensureDestination(services: ResourceServices, caller: Caller, con
   }
 }
 
+/** The demo source, with the key and the OAuth client id of an account the emulator holds. */
 async function ensureSource(services: ResourceServices, caller: Caller, options: SeedDemoOptions): Promise<string> {
   const found = await existing(services.sources.get(caller, DEMO.source));
-  if (found && (await services.sources.keyStillValid(caller, DEMO.source))) return found.providerAccountId;
+  const kept = found && (await services.sources.keyStillValid(caller, DEMO.source)) ? found : undefined;
   // A restarted emulator knows no accounts until they are created again.
-  const account = await createDemoEmulatorAccount(options.emulatorUrl, options.emulatorAccount);
-  const source = found
-    ? await services.sources.replaceKey(caller, DEMO.source, account.secret_key)
-    : await services.sources.create(caller, { name: DEMO.source, provider: 'stripe', privateKey: account.secret_key });
+  const account = kept
+    ? await findEmulatorAccount(options.emulatorUrl, kept.providerAccountId)
+    : await createDemoEmulatorAccount(options.emulatorUrl, options.emulatorAccount);
+  const source =
+    kept ??
+    (found
+      ? await services.sources.replaceKey(caller, DEMO.source, account.secret_key)
+      : await services.sources.create(caller, { name: DEMO.source, provider: 'stripe', privateKey: account.secret_key, oauthClientId: account.client_id }));
+  // With the app's client id the Link page offers Connect with Stripe (the emulator serves the
+  // consent page too). A source seeded before, or a recreated account, needs it set or changed.
+  if (source.oauthClientId !== account.client_id) await services.sources.update(caller, DEMO.source, { oauthClientId: account.client_id });
   return source.providerAccountId;
 }
 

@@ -1,6 +1,7 @@
 import type { Source } from './sources.repository';
 
-// Public JSON is snake_case (STYLE). The private key never leaves the sealed column.
+// Public JSON is snake_case (STYLE). The private key never leaves the sealed column; the OAuth client id
+// is public (it appears in the provider's consent URL).
 
 export function toSourceJson(source: Source) {
   return {
@@ -10,6 +11,7 @@ export function toSourceJson(source: Source) {
     provider_account_id: source.providerAccountId,
     provider_account_name: source.providerAccountName,
     livemode: source.livemode,
+    oauth_client_id: source.oauthClientId,
     created_at: source.createdAt.toISOString(),
     updated_at: source.updatedAt.toISOString(),
   };

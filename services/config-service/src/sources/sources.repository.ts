@@ -11,6 +11,7 @@ export interface SourceRow {
   provider_account_id: string;
   provider_account_name: string | null;
   livemode: boolean;
+  oauth_client_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -24,6 +25,8 @@ export interface Source {
   providerAccountId: string;
   providerAccountName: string | null;
   livemode: boolean;
+  /** The app's public OAuth client id (`ca_…`): the Link page offers the provider's consent page with it. */
+  oauthClientId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,6 +49,7 @@ function toSource(row: SourceRow): Source {
     providerAccountId: row.provider_account_id,
     providerAccountName: row.provider_account_name,
     livemode: row.livemode,
+    oauthClientId: row.oauth_client_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -62,10 +66,16 @@ function verifiedColumns(values: VerifiedSourceValues) {
 
 export async function insertSource(
   db: Db,
-  values: { environmentId: string; name: string; provider: string } & VerifiedSourceValues,
+  values: { environmentId: string; name: string; provider: string; oauthClientId: string | null } & VerifiedSourceValues,
 ): Promise<Source> {
   const [row] = (await db(TABLES.sources)
-    .insert({ environment_id: values.environmentId, name: values.name, provider: values.provider, ...verifiedColumns(values) })
+    .insert({
+      environment_id: values.environmentId,
+      name: values.name,
+      provider: values.provider,
+      oauth_client_id: values.oauthClientId,
+      ...verifiedColumns(values),
+    })
     .returning('*')) as SourceRow[];
   if (!row) throw new Error('source insert returned no row');
   return toSource(row);
@@ -93,6 +103,14 @@ export async function updateSourceCredential(db: Db, environmentId: string, id: 
   const [row] = (await db(TABLES.sources)
     .where({ environment_id: environmentId, id })
     .update({ ...verifiedColumns(values), updated_at: db.fn.now() })
+    .returning('*')) as SourceRow[];
+  return row && toSource(row);
+}
+
+export async function updateSourceOauthClientId(db: Db, environmentId: string, id: string, oauthClientId: string | null): Promise<Source | undefined> {
+  const [row] = (await db(TABLES.sources)
+    .where({ environment_id: environmentId, id })
+    .update({ oauth_client_id: oauthClientId, updated_at: db.fn.now() })
     .returning('*')) as SourceRow[];
   return row && toSource(row);
 }

@@ -14,6 +14,17 @@ export const providerName = Joi.string()
   .valid(...providerNames)
   .description('the provider of the catalog');
 
+// Stripe Connect's client id is `ca_` and letters and digits; the column's own check
+// (`^[A-Za-z0-9_]{1,255}$`) is wider. Every provider of the catalog (Stripe) uses this shape; a
+// provider with another one will make it depend on `provider`.
+export const oauthClientId = Joi.string()
+  .pattern(/^ca_[A-Za-z0-9]{1,252}$/)
+  .messages({ 'string.pattern.base': '{#label} must be a Stripe Connect client id: ca_ followed by letters and digits' })
+  .description(
+    "stripe: the Connect application's OAuth client id (ca_…, from the Connect settings of the account that owns the app); " +
+      "the Link page offers Connect with Stripe only when it is set. Public, not a secret",
+  );
+
 export const sourceInput = Joi.object({
   name: sourceName.required(),
   provider: providerName.required(),
@@ -22,6 +33,12 @@ export const sourceInput = Joi.object({
     .max(255)
     .required()
     .description('stripe: the secret or restricted key (sk_…/rk_…) of the account that owns the app; verified before creation, stored encrypted, never returned'),
+  oauth_client_id: oauthClientId.allow(null),
+});
+
+/** PATCH /sources/{name}: what can change without a new key. */
+export const sourceUpdateInput = Joi.object({
+  oauth_client_id: oauthClientId.allow(null).required().description('the OAuth client id (ca_…), or null to remove it'),
 });
 
 export const sourceSchema = Joi.object({
@@ -31,6 +48,7 @@ export const sourceSchema = Joi.object({
   provider_account_id: Joi.string().required().description('the provider account that owns the app (acct_…)'),
   provider_account_name: Joi.string().allow(null).required(),
   livemode: Joi.boolean().required().description('whether the key is a live-mode key'),
+  oauth_client_id: Joi.string().allow(null).required().description("the Connect application's OAuth client id (ca_…); null: the Link page offers only the pasted key"),
   created_at: timestamp.required(),
   updated_at: timestamp.required(),
 }).meta({ component: 'Source' });

@@ -12,6 +12,7 @@ import {
   listSources,
   syncNamesUsingSource,
   updateSourceCredential,
+  updateSourceOauthClientId,
   type Source,
   type VerifiedSourceValues,
 } from './sources.repository';
@@ -21,6 +22,13 @@ export interface SourceInput {
   name: string;
   provider: string;
   privateKey: string;
+  /** Absent or null: the source has none, and the Link page offers only the pasted key. */
+  oauthClientId?: string | null;
+}
+
+/** What PATCH /sources/{name} changes; the key has its own verified path. */
+export interface SourceUpdate {
+  oauthClientId: string | null;
 }
 
 function nameTaken(name: string): InvalidRequestError {
@@ -56,12 +64,23 @@ export class SourcesService {
     const verified = await this.verified(caller, input.provider, input.privateKey);
     try {
       return await this.knex.transaction(async (trx) => {
-        const source = await insertSource(trx, { environmentId: caller.environmentId, name: input.name, provider: input.provider, ...verified });
+        const source = await insertSource(trx, {
+          environmentId: caller.environmentId,
+          name: input.name,
+          provider: input.provider,
+          oauthClientId: input.oauthClientId ?? null,
+          ...verified,
+        });
         await writeAudit(trx, {
           ...this.audit(caller),
           action: 'source.created',
           target: source.name,
-          details: { provider: source.provider, provider_account_id: source.providerAccountId, livemode: source.livemode },
+          details: {
+            provider: source.provider,
+            provider_account_id: source.providerAccountId,
+            livemode: source.livemode,
+            oauth_client_id: source.oauthClientId,
+          },
         });
         return source;
       });
@@ -79,6 +98,26 @@ export class SourcesService {
     const found = await findSourceByName(this.knex, caller.environmentId, name);
     if (!found) throw notFound(name);
     return found;
+  }
+
+  /**
+   * Sets or clears the OAuth client id. Unverified: Stripe has no API that checks a client id
+   * against the key (its consent page refuses an unknown one).
+   */
+  async update(caller: Caller, name: string, changes: SourceUpdate): Promise<Source> {
+    const found = await this.get(caller, name);
+    return this.knex.transaction(async (trx) => {
+      const updated = await updateSourceOauthClientId(trx, caller.environmentId, found.id, changes.oauthClientId);
+      // Deleted between the lookup and the update.
+      if (!updated) throw notFound(name);
+      await writeAudit(trx, {
+        ...this.audit(caller),
+        action: 'source.updated',
+        target: name,
+        details: { oauth_client_id: updated.oauthClientId },
+      });
+      return updated;
+    });
   }
 
   /** Refused while a sync reads from it. */

@@ -52,6 +52,7 @@ describe('POST /api/v1/sources', () => {
       provider_account_id: account.id,
       provider_account_name: 'Demo Shop',
       livemode: false,
+      oauth_client_id: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -63,6 +64,42 @@ describe('POST /api/v1/sources', () => {
     expect(audit).toMatchObject({ target: 'stripe_main', details: { provider: 'stripe', provider_account_id: account.id, livemode: false } });
     expect(JSON.stringify(audit)).not.toContain(account.secret_key);
     expect(t.logs()).not.toContain(account.secret_key);
+  });
+
+  it("takes the app's OAuth client id, returns it, and records it in the audit", async () => {
+    const caller = await newCaller(t.app);
+    const account = await emulator.createAccount();
+    const clientId = `ca_${'A1b2'.repeat(8)}`;
+    const res = await as(t.app, caller)
+      .post('/sources', { name: 'with_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: clientId })
+      .expect(201);
+    expect(sourceSchema.validate(res.body).error).toBeUndefined();
+    expect(res.body).toMatchObject({ name: 'with_oauth', provider_account_id: account.id, oauth_client_id: clientId });
+    expect(await knex(TABLES.sources).where({ id: res.body.id }).first('oauth_client_id')).toEqual({ oauth_client_id: clientId });
+    const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.created' }).first();
+    expect(audit.details).toMatchObject({ oauth_client_id: clientId });
+    // null is the same as leaving it out.
+    const without = await as(t.app, caller).post('/sources', { name: 'without_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: null }).expect(201);
+    expect(without.body.oauth_client_id).toBeNull();
+  });
+
+  it('refuses an OAuth client id that is not ca_ and letters and digits, before asking the provider', async () => {
+    const caller = await newCaller(t.app);
+    const account = await emulator.createAccount();
+    const res = await as(t.app, caller).post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: 'acct_123' }).expect(400);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      param: 'oauth_client_id',
+      message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits',
+      errors: [{ param: 'oauth_client_id', message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits' }],
+    });
+    // What the column's check alone would refuse (a dash, too long) is a 400 too, never a database error.
+    for (const bad of ['ca_with-dash', `ca_${'x'.repeat(300)}`, '']) {
+      const refused = await as(t.app, caller).post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: bad }).expect(400);
+      expect(refused.body).toMatchObject({ code: 'parameter_invalid', param: 'oauth_client_id' });
+    }
+    expect(await knex(TABLES.sources).where({ environment_id: caller.environmentId })).toEqual([]);
   });
 
   it('says why a key is refused: not a key at all, or unknown to the provider; nothing is created', async () => {

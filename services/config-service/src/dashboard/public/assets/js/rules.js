@@ -55,6 +55,12 @@ export function optionalIdentifier(label) {
       : `${label} may contain letters, digits and _ . @ - (not first), up to 255 characters.`;
 }
 
+/** Stripe Connect's client id (sources.schemas oauthClientId); optional. */
+export function optionalOauthClientId(label) {
+  return (value) =>
+    value.trim() === '' || /^ca_[A-Za-z0-9]{1,252}$/.test(value.trim()) ? null : `${label} must start with ca_, followed by letters and digits only.`;
+}
+
 export function credential(label) {
   return all(required(label), (value) =>
     /^(sk_|rk_|acct_)/.test(value.trim()) ? null : `${label} must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).`,

@@ -2,7 +2,7 @@ import { ApiFailure, api, loadCatalog } from '../api.js';
 import { h, replace } from '../dom.js';
 import { alertBox, busy, formErrors, selectField, textField } from '../forms.js';
 import { BASE } from '../router.js';
-import { chosen, lowercaseName, requiredText } from '../rules.js';
+import { chosen, lowercaseName, optionalOauthClientId, requiredText } from '../rules.js';
 import { pageHead } from '../ui.js';
 
 /**
@@ -49,6 +49,19 @@ export const newSourcePage = {
           rule: requiredText(f.secret ? 'The key' : f.label),
         });
       }
+      // Optional and public: without it the Link page offers only the pasted key.
+      if (chosenProvider) {
+        own.oauth_client_id = textField({
+          name: 'oauth_client_id',
+          label: 'OAuth client ID',
+          optional: true,
+          placeholder: 'ca_…',
+          hint: "For the Link page's Connect with Stripe button; from your Connect settings, starts with ca_.",
+          mono: true,
+          maxLength: 255,
+          rule: optionalOauthClientId('The OAuth client ID'),
+        });
+      }
       replace(
         providerInputs,
         chosenProvider ? h('fieldset', {}, h('legend', {}, `${chosenProvider.label} settings`), Object.values(own).map((f) => f.el)) : null,
@@ -66,6 +79,8 @@ export const newSourcePage = {
       const chosenProvider = catalog.providers.find((p) => p.name === provider.value);
       const body = { name: name.value.trim(), provider: provider.value };
       for (const f of chosenProvider.fields) body[f.name] = fields[f.name].value.trim();
+      const oauthClientId = fields.oauth_client_id.value.trim();
+      if (oauthClientId !== '') body.oauth_client_id = oauthClientId;
       const restore = busy(submit, `Verifying with ${chosenProvider.label}…`);
       try {
         const created = await api.post('/sources', body);

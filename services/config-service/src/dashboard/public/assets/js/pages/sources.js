@@ -36,7 +36,7 @@ export const sourcesPage = {
         ? emptyState('No source yet. A source holds the key of the provider account that owns your app.', newButton)
         : dataTable(
             'Sources of this environment',
-            ['Name', 'Provider', 'Provider account', 'Mode', 'Created', { label: 'Actions', hidden: true }],
+            ['Name', 'Provider', 'Provider account', 'Mode', 'Link page', 'Created', { label: 'Actions', hidden: true }],
             data.map((s) => {
               const button = h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Delete ${s.name}` }, 'Delete');
               button.addEventListener('click', () => void remove(s, button));
@@ -47,6 +47,8 @@ export const sourcesPage = {
                 h('td', {}, providerLabel(s.provider)),
                 h('td', {}, s.provider_account_name ?? '', h('span', { class: 'sub mono' }, s.provider_account_id)),
                 h('td', {}, s.livemode ? toneBadge('warn', 'live') : toneBadge('neutral', 'test')),
+                // What the hosted Link page offers this source's customers (PATCH /sources/{name} changes it).
+                h('td', {}, s.oauth_client_id ? ['OAuth and key', h('span', { class: 'sub mono' }, s.oauth_client_id)] : 'key only'),
                 h('td', {}, when(s.created_at)),
                 h('td', {}, button),
               );
