@@ -64,7 +64,7 @@ const COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-type ReadRow = Omit<AccountRow, 'credential_secret'>;
+export type ReadRow = Omit<AccountRow, 'credential_secret'>;
 
 function toAccount(row: ReadRow): Account {
   return {
@@ -159,13 +159,14 @@ export async function deleteDeletingRow(db: Db, id: string): Promise<boolean> {
   return (await db(TABLES.accounts).where({ id }).whereNotNull('deleting_at').delete()) > 0;
 }
 
-function withSource(db: Db): Knex.QueryBuilder {
+/** Accounts (alias `a`, never the credential) with their source's name (alias `s`). */
+export function withSource(db: Db): Knex.QueryBuilder {
   return db(`${TABLES.accounts} as a`)
     .join(`${TABLES.sources} as s`, 's.id', 'a.source_id')
     .select([...COLUMNS.map((c) => `a.${c}`), 's.name as source_name']);
 }
 
-function toAccountWithSource(row: ReadRow & { source_name: string }): AccountWithSource {
+export function toAccountWithSource(row: ReadRow & { source_name: string }): AccountWithSource {
   return { ...toAccount(row), sourceName: row.source_name };
 }
 
@@ -176,26 +177,3 @@ export async function findByIdentity(db: Db, identity: AccountIdentity): Promise
   return row && toAccountWithSource(row);
 }
 
-export interface ListQuery {
-  environmentId: string;
-  limit: number;
-  /** Keyset cursor: accounts after this (source_type, identifier). */
-  after?: { sourceType: string; identifier: string };
-  sourceType?: string;
-  active?: boolean;
-  /** Narrows the query further (the status filter, which knows the loader's tables). */
-  refine?: (query: Knex.QueryBuilder) => void;
-}
-
-/** One page in (source_type, identifier) order, the order of the identity index. */
-export async function listPage(db: Db, query: ListQuery): Promise<AccountWithSource[]> {
-  const builder = withSource(db).where('a.environment_id', query.environmentId);
-  if (query.after) builder.whereRaw('(a.source_type, a.identifier) > (?, ?)', [query.after.sourceType, query.after.identifier]);
-  if (query.sourceType !== undefined) builder.where('a.source_type', query.sourceType);
-  if (query.active !== undefined) builder.where('a.active', query.active);
-  query.refine?.(builder);
-  const rows = (await builder.orderBy([{ column: 'a.source_type' }, { column: 'a.identifier' }]).limit(query.limit)) as (ReadRow & {
-    source_name: string;
-  })[];
-  return rows.map(toAccountWithSource);
-}

@@ -5,7 +5,6 @@ import { NotFoundError } from '@datasync/errors';
 import {
   deleteDeletingRow,
   findByIdentity,
-  listPage,
   lockByIdentity,
   markDeleting,
   updateActiveIfChanged,
@@ -13,12 +12,13 @@ import {
   type AccountIdentity,
   type AccountWithSource,
 } from './accounts.repository';
+import { findAccountView, listAccountViews, type AccountView } from './accountViews.reader';
 import { SOURCE_FORM_PARAMS, SPEC_FORM_PARAMS, type CredentialInput } from './credentials';
 import { isEarlyAccessEnabled } from './environments.reader';
 import { noLoaderHooks, type AccountHooks } from './hooks';
 import { registerAccount, type Registration } from './register';
 import { resolveSourceByName, resolveSourceByType } from './sourceResolution';
-import { deriveStatus, readLoaderStates, whereStatus, type AccountStatus, type LoaderState } from './status';
+import type { AccountStatus } from './status';
 import type { CredentialVerifier } from './verification';
 
 export interface AccountsServiceOptions {
@@ -30,12 +30,7 @@ export interface AccountsServiceOptions {
   hooks?: Partial<AccountHooks>;
 }
 
-export interface AccountView extends AccountWithSource {
-  status: AccountStatus;
-  statusReason: string | null;
-  lastSyncedAt: Date | null;
-  collections: LoaderState['collections'];
-}
+export type { AccountView };
 
 export type DeleteResult = { deleted: true; account: Account } | { deleted: false; account: Account };
 
@@ -132,23 +127,22 @@ export class AccountsService {
   }
 
   async get(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<AccountView> {
-    const found = await findByIdentity(this.options.knex, { environmentId: caller.environmentId, ...identity });
+    const found = await findAccountView(this.options.knex, { environmentId: caller.environmentId, ...identity });
     if (!found) throw notFound(identity);
-    const [view] = await this.withStatus([found]);
-    return view as AccountView;
+    return found;
   }
 
   /** One page and whether more follow; `limit + 1` rows are read to know. */
   async list(caller: Caller, options: ListOptions): Promise<{ accounts: AccountView[]; hasMore: boolean }> {
-    const rows = await listPage(this.options.knex, {
+    const views = await listAccountViews(this.options.knex, {
       environmentId: caller.environmentId,
       limit: options.limit + 1,
       after: options.startingAfter,
       sourceType: options.sourceType,
       active: options.active,
-      refine: options.status ? (query) => void whereStatus(query, options.status as AccountStatus) : undefined,
+      status: options.status,
     });
-    return { accounts: await this.withStatus(rows.slice(0, options.limit)), hasMore: rows.length > options.limit };
+    return { accounts: views.slice(0, options.limit), hasMore: views.length > options.limit };
   }
 
   private async registered(registration: Registration): Promise<Registration> {
@@ -166,20 +160,6 @@ export class AccountsService {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private async withStatus(accounts: AccountWithSource[]): Promise<AccountView[]> {
-    const states = await readLoaderStates(this.options.knex, accounts.map((a) => a.id));
-    return accounts.map((account) => {
-      const state = states.get(account.id);
-      return {
-        ...account,
-        status: deriveStatus(account, state),
-        statusReason: state?.reason ?? null,
-        lastSyncedAt: state?.lastSyncedAt ?? null,
-        collections: state?.collections ?? [],
-      };
-    });
   }
 
   private audit(caller: Caller, account: Account) {

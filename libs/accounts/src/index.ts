@@ -10,7 +10,6 @@ export { removeDeletedAccount } from './removeDeletedAccount';
 export {
   ACCOUNT_STATUSES,
   deriveStatus,
-  readLoaderStates,
   whereLoaderStatus,
   type AccountStatus,
   type CollectionProgress,

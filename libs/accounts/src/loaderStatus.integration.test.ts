@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, createTestTenant, getTestKnex } from '@datasync/testing';
-import { readLoaderStates, whereStatus } from './status';
+import { findAccountView, listAccountViews } from './accountViews.reader';
+import { whereStatus } from './status';
 
 // The account status as the loader's account_states rows make it (the loader writes them; here
 // the rows are written as it would).
@@ -34,18 +35,26 @@ async function accountsWithStates(states: (string | null)[]) {
   return { environmentId, ids };
 }
 
-it('reads status, reason and per-collection progress; no row or a pending row is no state (pending)', async () => {
-  const { ids } = await accountsWithStates([null, 'pending', 'loading', 'error']);
-  const states = await readLoaderStates(knex, ids);
-  expect(states.has(ids[0]!)).toBe(false);
-  expect(states.has(ids[1]!)).toBe(false);
-  expect(states.get(ids[2]!)).toEqual({
-    status: 'loading',
-    reason: null,
+it('reads status, reason and per-collection progress with the account; no row or a pending row reads as pending', async () => {
+  const { environmentId } = await accountsWithStates([null, 'pending', 'loading', 'error']);
+  const views = await listAccountViews(knex, { environmentId, limit: 10 });
+  expect(views.map((v) => [v.identifier, v.status])).toEqual([
+    ['acct_0', 'pending'],
+    ['acct_1', 'pending'],
+    ['acct_2', 'loading'],
+    ['acct_3', 'error'],
+  ]);
+  expect(views[0]).toMatchObject({ statusReason: null, lastSyncedAt: null, collections: [] });
+  expect(views[1]).toMatchObject({ statusReason: null, lastSyncedAt: null, collections: [] });
+  expect(views[2]).toMatchObject({
+    statusReason: null,
     lastSyncedAt: null,
     collections: [{ resource: 'charges', table: 'stripe_charges', status: 'loading', rowsLoaded: 1200 }],
   });
-  expect(states.get(ids[3]!)).toMatchObject({ status: 'error', reason: 'Could not write into the destination d: refused' });
+  expect(views[3]).toMatchObject({ statusReason: 'Could not write into the destination d: refused' });
+  // One account reads exactly as it does in a page.
+  expect(await findAccountView(knex, { environmentId, sourceType: 'stripe', identifier: 'acct_3' })).toEqual(views[3]);
+  expect(await findAccountView(knex, { environmentId, sourceType: 'stripe', identifier: 'acct_9' })).toBeUndefined();
 });
 
 it('filters by the same status in SQL', async () => {

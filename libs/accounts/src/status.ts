@@ -36,43 +36,54 @@ interface ProgressItem {
 // A collection's backfill run, in the words of the account's own status.
 const COLLECTION_STATUS: Record<string, string> = { running: 'loading', completed: 'live', cancelled: 'cancelled' };
 
+type StateColumns = Pick<AccountStateRow, 'status' | 'reason' | 'last_synced_at' | 'progress'>;
+
+/** The loader's state in one `account_states` row; none while the row is still `pending`. */
+function toLoaderState(row: StateColumns): LoaderState | undefined {
+  if (row.status === 'pending') return undefined;
+  const collections = Object.values(row.progress as Record<string, ProgressItem>)
+    .map((item) => ({
+      resource: item.resource_type ?? '',
+      table: item.table ?? '',
+      status: COLLECTION_STATUS[item.status ?? ''] ?? item.status ?? 'pending',
+      rowsLoaded: Number(item.rows_written ?? 0),
+    }))
+    .sort((a, b) => (a.resource === b.resource ? a.table.localeCompare(b.table) : a.resource.localeCompare(b.resource)));
+  return {
+    status: row.status,
+    reason: row.status === 'error' ? row.reason : null,
+    lastSyncedAt: row.last_synced_at,
+    collections,
+  };
+}
+
+/** What joinLoaderState adds to each row: the state row's columns, null where there is none. */
+export interface JoinedStateColumns {
+  state_status: AccountStateRow['status'] | null;
+  state_reason: string | null;
+  state_last_synced_at: Date | null;
+  state_progress: Record<string, unknown> | null;
+}
+
 /**
- * The loader's state of each account, by account id, from its `account_states` row. An account
- * the loader has not reached yet (no row, or a row still `pending`) has no state: it reads as
- * `pending`.
+ * Adds the loader's state row (alias `st`) to an accounts query (alias `a`): an account and its
+ * status in one round trip, the read path of `GET /accounts`.
  */
-export async function readLoaderStates(db: Knex | Knex.Transaction, accountIds: string[]): Promise<Map<string, LoaderState>> {
-  const states = new Map<string, LoaderState>();
-  if (accountIds.length === 0) return states;
-  const rows = (await db(TABLES.accountStates)
-    .whereIn('account_id', accountIds)
-    .select('account_id', 'status', 'reason', 'last_synced_at', 'progress')) as Pick<
-    AccountStateRow,
-    'account_id' | 'status' | 'reason' | 'last_synced_at' | 'progress'
-  >[];
-  for (const row of rows) {
-    if (row.status === 'pending') continue;
-    const collections = Object.values(row.progress as Record<string, ProgressItem>)
-      .map((item) => ({
-        resource: item.resource_type ?? '',
-        table: item.table ?? '',
-        status: COLLECTION_STATUS[item.status ?? ''] ?? item.status ?? 'pending',
-        rowsLoaded: Number(item.rows_written ?? 0),
-      }))
-      .sort((a, b) => (a.resource === b.resource ? a.table.localeCompare(b.table) : a.resource.localeCompare(b.resource)));
-    states.set(row.account_id, {
-      status: row.status,
-      reason: row.status === 'error' ? row.reason : null,
-      lastSyncedAt: row.last_synced_at,
-      collections,
-    });
-  }
-  return states;
+export function joinLoaderState(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query
+    .leftJoin(`${TABLES.accountStates} as st`, 'st.account_id', 'a.id')
+    .select('st.status as state_status', 'st.reason as state_reason', 'st.last_synced_at as state_last_synced_at', 'st.progress as state_progress');
+}
+
+/** The loader's state from the columns joinLoaderState added; none without a row or while `pending`. */
+export function joinedLoaderState(row: JoinedStateColumns): LoaderState | undefined {
+  if (row.state_status === null) return undefined;
+  return toLoaderState({ status: row.state_status, reason: row.state_reason, last_synced_at: row.state_last_synced_at, progress: row.state_progress ?? {} });
 }
 
 /**
  * Narrows an accounts query (alias `a`) to active, not deleting accounts with this loader-derived
- * status, read from `account_states` exactly as readLoaderStates reads it.
+ * status, read from `account_states` exactly as joinedLoaderState reads it.
  */
 export function whereLoaderStatus(query: Knex.QueryBuilder, status: Exclude<AccountStatus, 'paused' | 'deleting'>): Knex.QueryBuilder {
   const stateOf = (sub: Knex.QueryBuilder) => sub.select(1).from(`${TABLES.accountStates} as ls`).whereRaw('ls.account_id = a.id');
