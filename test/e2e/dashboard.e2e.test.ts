@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { waitFor } from '@datasync/testing';
-import { launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
+import { apiInPage, fieldError, launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
 import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
 
 // A person, in headless Chromium, goes from sign-up to rows in stripe_charges with the
@@ -89,6 +89,20 @@ describe('dashboard', () => {
       expect(await page.content()).not.toContain(platform.secret_key);
       expect(await page.getByRole('row', { name: /stripe_main/ }).textContent()).toContain(`OAuth and key${platform.client_id}`);
       await shoot(session, '07-sources');
+
+      // The source's Link page settings: the client id shown as saved, checked, then removed.
+      await page.getByRole('link', { name: 'Link page of stripe_main' }).click();
+      await page.getByRole('heading', { name: 'Link page of stripe_main' }).waitFor();
+      expect(await page.getByLabel('OAuth client ID').inputValue()).toBe(platform.client_id);
+      await shoot(session, '07-source-link-page');
+      await page.getByLabel('OAuth client ID').fill('ca_with-dash');
+      await page.getByRole('button', { name: 'Save' }).click();
+      expect(await fieldError(page, /OAuth client ID/)).toBe('The OAuth client ID must start with ca_, followed by letters and digits only.');
+      await page.getByLabel('OAuth client ID').fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('The Link page of stripe_main now offers only the pasted key.').waitFor();
+      expect(await page.getByRole('row', { name: /stripe_main/ }).textContent()).toContain('key only');
+      expect((await apiInPage<{ oauth_client_id: string | null }>(page, 'GET', '/sources/stripe_main')).body.oauth_client_id).toBeNull();
 
       // Sync: after creation its Overview tab opens.
       await page.goto('/dashboard/syncs/new');

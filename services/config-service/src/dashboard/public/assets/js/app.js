@@ -12,6 +12,7 @@ import { newSourcePage } from './pages/newSource.js';
 import { newSyncPage } from './pages/newSync.js';
 import { notFoundPage } from './pages/notFound.js';
 import { settingsPage } from './pages/settings.js';
+import { sourceLinkPage } from './pages/sourceLinkPage.js';
 import { sourcesPage } from './pages/sources.js';
 import { syncAccountsPage } from './pages/syncAccounts.js';
 import { syncCollectionsPage } from './pages/syncCollections.js';
@@ -28,6 +29,7 @@ const ROUTES = [
   { path: '/destinations/new', page: newDestinationPage },
   { path: '/sources', page: sourcesPage },
   { path: '/sources/new', page: newSourcePage },
+  { path: '/sources/:source/link-page', page: sourceLinkPage },
   { path: '/syncs', page: syncsPage },
   { path: '/syncs/new', page: newSyncPage },
   { path: '/syncs/:sync', redirect: (p) => `${BASE}/syncs/${encodeURIComponent(p.sync)}/overview` },

@@ -50,7 +50,16 @@ export const sourcesPage = {
                 // What the hosted Link page offers this source's customers (PATCH /sources/{name} changes it).
                 h('td', {}, s.oauth_client_id ? ['OAuth and key', h('span', { class: 'sub mono' }, s.oauth_client_id)] : 'key only'),
                 h('td', {}, when(s.created_at)),
-                h('td', {}, button),
+                h(
+                  'td',
+                  {},
+                  h(
+                    'div',
+                    { class: 'row-actions' },
+                    h('a', { class: 'btn btn-small btn-secondary', href: `${BASE}/sources/${seg(s.name)}/link-page`, 'aria-label': `Link page of ${s.name}` }, 'Link page'),
+                    button,
+                  ),
+                ),
               );
             }),
           );
