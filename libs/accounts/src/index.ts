@@ -5,6 +5,7 @@ export { attachHook } from './attachHook';
 export { noLoaderHooks, type AccountHooks } from './hooks';
 export { IDENTIFIER_PATTERN, IDENTIFIER_RULE, isValidIdentifier } from './identifier';
 export { lifecycleHooks, type LifecycleHookOptions } from './lifecycleHooks';
+export { loaderHooks } from './loaderHooks';
 export type { Registration } from './register';
 export { removeDeletedAccount } from './removeDeletedAccount';
 export {

@@ -4,7 +4,7 @@ import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
-import { attachHook, lifecycleHooks } from '@datasync/accounts';
+import { loaderHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
 import { createApp } from './app';
 import { enqueueingCollectionHooks } from './collections/collectionHooks';
@@ -42,10 +42,7 @@ async function main(): Promise<void> {
     logger,
     providers: providerSettings(config),
     deleteWaitMs: config.ACCOUNT_DELETE_WAIT_MS,
-    hooks: {
-      ...lifecycleHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 }),
-      ...attachHook({ producer, logger: logger.child({ module: 'loader-hooks' }) }),
-    },
+    hooks: loaderHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 }),
   });
   const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, auth, resources, accounts });
   await startService({
