@@ -3,7 +3,7 @@ import { connectorAlone, writerAlone } from './loader/alone';
 import { rssMb, startBenchSystem, type BenchSystem } from './loader/system';
 import { formatTable, type Figure } from './report';
 
-// `npm run bench:loader`: issue 6's figures, the built services against the local Postgres and
+// `npm run bench:loader1` (the first part of `npm run bench:loader`): issue 6's figures, the built services against the local Postgres and
 // Redis and the emulator, one loader process with its default settings. Time to first row of an
 // account registered through POST /accounts (alone, and while a large backfill runs), end-to-end
 // rows/s against the slower of the connector and the writer alone, loader RSS through a large

@@ -4,11 +4,12 @@ import { createBenchWorld, type BenchAccount, type BenchWorld } from './loader2/
 import { parseSettingsList } from './loaderStack';
 import { formatTable, type Figure } from './report';
 
-// `npm run bench:loader2`: issue 7's loader figures, built services against the local Postgres
-// and Redis and the emulator. Many accounts attached together (first row of each, total time),
-// one account backfilled against a provider rate limit equal to its budget (share of the budget
-// turned into objects/s), and freshness of changes once accounts are live (poll interval + 5 s).
-// The MySQL writer against LOAD DATA is `npm run bench:writer`'s.
+// `npm run bench:loader2` (the second part of `npm run bench:loader`): issue 7's loader figures,
+// built services against the local Postgres and Redis and the emulator. Many accounts attached
+// together (first row of each, total time), one account backfilled against a provider rate limit
+// equal to its budget (share of the budget turned into objects/s), and freshness of changes once
+// accounts are live (poll interval + 5 s). The MySQL writer against LOAD DATA is
+// `npm run bench:writer`'s (the third part of `npm run bench:loader`).
 
 const TICK_MS = 250;
 

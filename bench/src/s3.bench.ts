@@ -91,8 +91,8 @@ async function postgresRun(databaseUrl: string, objects: readonly Charge[]): Pro
 }
 
 /**
- * Runs the benchmark and prints it; `npm run bench:s3` runs it alone, and another benchmark
- * (bench:loader) may import and call it.
+ * Runs the benchmark and prints it; `npm run bench:s3` runs it alone, and `npm run bench:loader`
+ * runs it as its last part.
  */
 export async function runS3Bench(): Promise<S3BenchResult[]> {
   const objects = Array.from({ length: ROWS }, (_, i) => charge(i));
