@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { waitFor } from '@datasync/testing';
 import { ProcessGroup, type ExitStatus, type ManagedChild } from './processes';
 import { inheritedEnv } from './config';
@@ -11,10 +12,16 @@ const node = (script: string, name = 'child') => ({
   env: inheritedEnv(),
 });
 
+/** Running, not merely a zombie: a killed orphan stays one until whatever adopted it reaps it. */
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state …"; Z is a zombie.
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
@@ -48,7 +55,7 @@ it('takes what the child started along with it', async () => {
   const grandchild = Number(line.split(' ').at(-1));
   expect(alive(grandchild)).toBe(true);
   await group.stop([child], 5_000);
-  await waitFor(() => !alive(grandchild), { description: `grandchild ${grandchild} to be gone`, timeoutMs: 2_000 });
+  await waitFor(() => !alive(grandchild), { description: `grandchild ${grandchild} to be gone`, timeoutMs: 10_000 });
 });
 
 it('prefixes whole lines, however the child chunks its output', async () => {
