@@ -14,7 +14,14 @@ interface BodyParserError {
   type?: string;
   status?: number;
   limit?: number;
+  /** http-errors sets it on 4xx errors: their status is the client's doing. */
+  expose?: boolean;
 }
+
+// Postgres refusing a value the request carried: a NUL character (22021), text that is not of the
+// column's type (22P02), text longer than the column (22001). Validation should catch these first;
+// this keeps a value it let through a 400 instead of a 500.
+const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P02', '22001']);
 
 // Errors that mean "the database or queue cannot be reached", as pg, knex and ioredis raise them.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03', '53300']);
@@ -39,12 +46,24 @@ export function toApiError(err: unknown): ApiError | undefined {
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new UnsupportedMediaTypeError();
+    case 'parameters.too.many':
+    case 'querystring.parse.rangeError':
+      return new ApiError(413, 'invalid_request_error', 'The request body has too many fields.', { code: 'too_many_fields' });
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
       return new InvalidRequestError('The request body could not be read.', { code: 'invalid_body' });
   }
+  // Any other client error body-parser raises (a body that does not decompress, say).
+  if (parser?.expose === true && typeof parser.status === 'number' && parser.status >= 400 && parser.status < 500) {
+    return new ApiError(parser.status, 'invalid_request_error', 'The request body could not be read.', { code: 'invalid_body' });
+  }
   if (err instanceof URIError) return new InvalidRequestError('The request path is not valid UTF-8.', { code: 'invalid_path' });
+  if (UNSTORABLE_VALUE_CODES.has((err as { code?: string })?.code ?? '')) {
+    return new InvalidRequestError('A value in the request cannot be stored: it holds a character such as NUL, or is not of the expected form or length.', {
+      code: 'invalid_value',
+    });
+  }
   if (isUnavailable(err)) return new ServiceUnavailableError();
   return undefined;
 }

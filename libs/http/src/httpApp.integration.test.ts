@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ApiError, InvalidRequestError } from '@datasync/errors';
+import { ApiError, AuthenticationError, InvalidRequestError } from '@datasync/errors';
 import { silentLogger } from '@datasync/logger';
 import { createHttpApp, finishHttpApp, mountRoutes, Readiness } from './index';
 
@@ -10,6 +10,12 @@ function buildApp(checks: Record<string, () => Promise<unknown>> = {}) {
   mountRoutes(app, [
     { method: 'post', path: '/things', handlers: [(req, res) => void res.json({ got: req.body as unknown })] },
     { method: 'get', path: '/things', handlers: [(_req, res) => void res.json({ data: [] })] },
+    {
+      method: 'post',
+      path: '/guarded',
+      authenticate: [(req, _res, next) => next(req.headers.authorization === 'Basic ok' ? undefined : new AuthenticationError('Who are you?'))],
+      handlers: [(req, res) => void res.json({ got: req.body as unknown })],
+    },
     {
       method: 'get',
       path: '/boom',
@@ -74,6 +80,28 @@ describe('http app', () => {
   it('answers 415 for a body that is not JSON', async () => {
     const res = await request(app).post('/things').set('Content-Type', 'text/plain').send('hello').expect(415);
     expect(res.body).toMatchObject({ type: 'invalid_request_error', code: 'unsupported_media_type' });
+  });
+
+  it('authenticates before it answers for the body: 401 first, then 400 / 413 / 415', async () => {
+    const guarded = () => request(app).post('/guarded');
+    for (const send of [
+      () => guarded().set('Content-Type', 'application/json').send('{"a":'),
+      () => guarded().send({ a: 'x'.repeat(5000) }),
+      () => guarded().set('Content-Type', 'text/plain').send('hello'),
+    ]) {
+      const res = await send().expect(401);
+      expect(res.body).toMatchObject({ type: 'authentication_error', message: 'Who are you?' });
+    }
+    const authorized = () => guarded().set('Authorization', 'Basic ok');
+    await authorized().set('Content-Type', 'application/json').send('{"a":').expect(400);
+    await authorized().send({ a: 'x'.repeat(5000) }).expect(413);
+    await authorized().set('Content-Type', 'text/plain').send('hello').expect(415);
+    await authorized().send({ a: 1 }).expect(200, { got: { a: 1 } });
+  });
+
+  it('answers 400 for a body that does not decompress', async () => {
+    const res = await request(app).post('/things').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip').expect(400);
+    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'invalid_body', message: 'The request body could not be read.' });
   });
 
   it('reads a missing body as an empty object', async () => {

@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { errorMiddleware, notFoundHandler } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import type { Readiness } from './readiness';
+import { BODY_ERROR } from './routes';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -43,7 +44,16 @@ export function createHttpApp({ logger, readiness, bodyLimit = '100kb' }: HttpAp
     res.status(report.ready ? 200 : 503).json(report);
   });
 
-  app.use(express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] }));
+  // A body that cannot be parsed (bad JSON, too large, unknown charset) is not answered here but
+  // kept for the route: mountRoutes answers it after authentication, so a caller without valid
+  // credentials gets its 401 whatever it sent (body-parser has drained the request by then).
+  const parseJson = express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] });
+  app.use((req, res, next) => {
+    parseJson(req, res, (err?: unknown) => {
+      if (err !== undefined) res.locals[BODY_ERROR] = err;
+      next();
+    });
+  });
   return app;
 }
 

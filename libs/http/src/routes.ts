@@ -6,8 +6,13 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface RouteDefinition {
   method: HttpMethod;
   path: string;
+  /** Run before the body is looked at: a request that fails them is answered before any body error. */
+  authenticate?: RequestHandler[];
   handlers: RequestHandler[];
 }
+
+/** `res.locals` key under which createHttpApp keeps the error of a body it could not parse. */
+export const BODY_ERROR = 'bodyError';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -17,10 +22,13 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 }
 
 /**
- * 415 when a request that may carry a body sends one that is not JSON; a missing body reads as
- * `{}` so validation can name the missing fields instead.
+ * The body's own errors (400 bad JSON, 413 too large) kept by createHttpApp; 415 when a request
+ * that may carry a body sends one that is not JSON; a missing body reads as `{}` so validation
+ * can name the missing fields instead.
  */
-export const requireJsonBody: RequestHandler = (req, _res, next) => {
+export const requireJsonBody: RequestHandler = (req, res, next) => {
+  const unreadable: unknown = res.locals[BODY_ERROR];
+  if (unreadable !== undefined) return next(unreadable);
   if (!BODY_METHODS.has(req.method)) return next();
   const sent = hasBody(req.headers);
   if (sent && !req.is(['application/json', 'application/*+json'])) return next(new UnsupportedMediaTypeError());
@@ -37,7 +45,7 @@ export function mountRoutes(router: Router, routes: RouteDefinition[]): void {
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   for (const [path, group] of byPath) {
     const chain = router.route(path);
-    for (const route of group) chain[route.method](requireJsonBody, ...route.handlers);
+    for (const route of group) chain[route.method](...(route.authenticate ?? []), requireJsonBody, ...route.handlers);
     const allowed = group.map((r) => r.method.toUpperCase());
     chain.all((req, _res, next) => next(new MethodNotAllowedError(req.method, path, allowed)));
   }

@@ -23,8 +23,8 @@ export function toRouteDefinitions(specs: AnyRouteSpec[]): RouteDefinition[] {
   return specs.map((spec) => ({
     method: spec.method,
     path: toExpressPath(spec.path),
+    authenticate: spec.auth ? [spec.auth.middleware] : [],
     handlers: [
-      ...(spec.auth ? [spec.auth.middleware] : []),
       validate({ params: spec.params, query: spec.query, body: spec.body }),
       runHandler(spec),
     ],

@@ -181,6 +181,15 @@ describe('the pasted key', () => {
     expect(await accountRows(api.knex, link.client.environmentId)).toEqual([]);
   });
 
+  it('answers a form of too many fields with an error page, not a 500, and changes nothing', async () => {
+    const link = await newLink();
+    const fields = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x']));
+    const res = await postKey(link, fields).expect(413);
+    expect(res.text).toContain('Something went wrong');
+    expect(await accountRows(api.knex, link.client.environmentId)).toEqual([]);
+    expect(api.logs()).not.toContain('link page failed');
+  });
+
   it('lets one of two simultaneous submissions use the link', async () => {
     const link = await newLink();
     const [a, b] = (await Promise.all([emulator.createAccount(), emulator.createAccount()])) as [EmulatorAccount, EmulatorAccount];

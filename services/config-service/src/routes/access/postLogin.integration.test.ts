@@ -80,6 +80,12 @@ describe('POST /api/v1/login', () => {
     });
   });
 
+  it('answers a value Postgres cannot store (a NUL character) with a 400, not a 500', async () => {
+    const res = await request(app).post('/api/v1/login').send({ email: 'a\u0000b@example.com', password: 'whatever-long-enough' }).expect(400);
+    expect(res.body).toMatchObject({ type: 'invalid_request_error', code: 'invalid_value' });
+    expect(res.body.message).toMatch(/^A value in the request cannot be stored/);
+  });
+
   it('refuses a login another site started', async () => {
     const user = await signUp(app);
     const res = await request(app).post('/api/v1/login').set('Sec-Fetch-Site', 'cross-site').send({ email: user.email, password: user.password }).expect(403);
