@@ -12,7 +12,7 @@ import {
   markRevoked,
   type ClientCredential,
 } from './clientCredentials.repository';
-import { generateCredential, type ClientSecretHasher } from './clientSecret';
+import { CLIENT_ID_PATTERN, generateCredential, type ClientSecretHasher } from './clientSecret';
 
 /** Two, so a credential can be rotated without downtime: create the new one, switch over, revoke the old. */
 export const MAX_ACTIVE_CREDENTIALS = 2;
@@ -92,7 +92,7 @@ export class ClientCredentialsService {
 
   /** The caller these credentials authenticate, or undefined when they do not. */
   async verify(clientId: string, clientSecret: string): Promise<ClientCaller | undefined> {
-    const found = await findActiveForVerification(this.knex, clientId);
+    const found = CLIENT_ID_PATTERN.test(clientId) ? await findActiveForVerification(this.knex, clientId) : undefined;
     // Hash anyway when the id is unknown, so both failures take the same time.
     const ok = this.hasher.verify(clientSecret, found?.secretHash ?? '0'.repeat(64));
     if (!found || !ok) return undefined;

@@ -7,6 +7,9 @@ export interface GeneratedCredential {
   clientSecret: string;
 }
 
+/** The form generateCredential gives ids: anything else cannot be one, and is not looked up. */
+export const CLIENT_ID_PATTERN = /^cli_[0-9a-f]{24}$/;
+
 export function generateCredential(): GeneratedCredential {
   return {
     clientId: `cli_${randomBytes(12).toString('hex')}`,

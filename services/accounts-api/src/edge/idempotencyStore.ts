@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { SecretBox } from '@datasync/crypto';
 import { ServiceUnavailableError } from '@datasync/errors';
 
 export interface StoredResponse {
@@ -7,7 +8,8 @@ export interface StoredResponse {
   body: unknown;
 }
 
-type Entry = { fingerprint: string; state: 'pending' } | { fingerprint: string; state: 'done'; response: StoredResponse };
+// A done entry keeps the response sealed: it may hold a secret shown once (a link session's URL).
+type Entry = { fingerprint: string; state: 'pending' } | { fingerprint: string; state: 'done'; sealed: string };
 
 export type Begun =
   | { kind: 'started' }
@@ -27,13 +29,16 @@ const DEFAULT_PENDING_MS = 120_000;
 
 /**
  * Idempotency-Key records in Redis, per environment, kept `ttlMs` (DESIGN §6: 24 h). The key the
- * client chose is hashed, so whatever it contains never becomes part of a Redis key. Redis
- * failing here is a 503: answering without the guarantee the client asked for would be worse.
+ * client chose is hashed, so whatever it contains never becomes part of a Redis key; the response
+ * kept for replays is sealed with the secret box, for the environment, so a copy of Redis holds
+ * no usable link URL. Redis failing here is a 503: answering without the guarantee the client
+ * asked for would be worse.
  */
 export class IdempotencyStore {
   constructor(
     private readonly redis: Redis,
     private readonly settings: IdempotencySettings,
+    private readonly secretBox: SecretBox,
   ) {}
 
   /** Claims the key for a request with this fingerprint, or says what an earlier one left. */
@@ -48,19 +53,28 @@ export class IdempotencyStore {
       if (raw === null) continue;
       const entry = JSON.parse(raw) as Entry;
       if (entry.fingerprint !== fingerprint) return { kind: 'mismatch' };
-      return entry.state === 'done' ? { kind: 'replay', response: entry.response } : { kind: 'in_progress' };
+      return entry.state === 'done' ? { kind: 'replay', response: this.openResponse(entry.sealed, environmentId) } : { kind: 'in_progress' };
     }
     throw new ServiceUnavailableError();
   }
 
   async complete(environmentId: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
-    const entry: Entry = { fingerprint, state: 'done', response };
+    const entry: Entry = { fingerprint, state: 'done', sealed: this.secretBox.seal(JSON.stringify(response), environmentId) };
     await this.call(() => this.redis.set(this.redisKey(environmentId, key), JSON.stringify(entry), 'PX', this.settings.ttlMs));
   }
 
   /** Frees the key after a failure worth retrying (5xx, 429), so the retry runs. */
   async abandon(environmentId: string, key: string): Promise<void> {
     await this.call(() => this.redis.del(this.redisKey(environmentId, key)));
+  }
+
+  private openResponse(sealed: string, environmentId: string): StoredResponse {
+    try {
+      return JSON.parse(this.secretBox.open(sealed, environmentId)) as StoredResponse;
+    } catch {
+      // Sealed with a master key no longer configured: the replay cannot be given, nor may the request run again.
+      throw new ServiceUnavailableError();
+    }
   }
 
   private redisKey(environmentId: string, key: string): string {

@@ -83,9 +83,9 @@ export const linkSessionListSchema = Joi.object({
 
 export const linkSessionListQuery = Joi.object({
   limit: Joi.number().integer().min(1).max(100).default(10).description('page size, 1-100 (default 10)'),
-  starting_after: Joi.string().guid().messages({ 'string.guid': '{#label} must be the next_cursor of the previous page' }).description('next_cursor of the previous page'),
+  starting_after: Joi.string().guid({ separator: '-', wrapper: false }).messages({ 'string.guid': '{#label} must be the next_cursor of the previous page' }).description('next_cursor of the previous page'),
 });
 
 export const linkSessionParams = Joi.object({
-  id: Joi.string().guid().messages({ 'string.guid': '{#label} must be a link session id (a UUID)' }).required(),
+  id: Joi.string().guid({ separator: '-', wrapper: false }).messages({ 'string.guid': '{#label} must be a link session id (a UUID)' }).required(),
 });

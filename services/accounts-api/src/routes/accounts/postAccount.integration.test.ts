@@ -40,6 +40,11 @@ describe('POST /accounts authentication', () => {
       `Basic ${Buffer.from('cli_000000000000000000000000:wrong').toString('base64')}`,
       'Invalid client credentials: the client id is unknown or revoked, or the secret is wrong.',
     ],
+    [
+      'NUL-holding',
+      `Basic ${Buffer.from('cli_\u0000x:secret').toString('base64')}`,
+      'Invalid client credentials: the client id is unknown or revoked, or the secret is wrong.',
+    ],
   ])('answers 401 with WWW-Authenticate for %s credentials', async (_case, authorization, message) => {
     const req = request(api.baseUrl).post('/accounts');
     if (authorization) req.set('Authorization', authorization);
@@ -205,6 +210,20 @@ describe('POST /accounts registration', () => {
     const notConnected = await post(client, { sourceType: 'stripe', credential: { accountId: stranger.id } }).expect(400);
     expect(notConnected.body).toMatchObject({ type: 'invalid_request_error', code: 'account_not_connected', param: 'credential' });
     expect(notConnected.body.message).toContain(`Stripe account ${stranger.id} is not connected to the app of source`);
+    expect(await accountRows(api.knex, client.environmentId)).toEqual([]);
+  });
+
+  it('refuses a key of the other mode than the source, storing nothing', async () => {
+    const { client, source } = await clientWithSource('live_shop');
+    await api.knex(TABLES.sources).where({ id: source.id }).update({ livemode: true });
+    const account = await emulator.createAccount();
+    const res = await post(client, { sourceType: 'stripe', credential: account.secret_key }).expect(400);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'livemode_mismatch',
+      param: 'credential',
+      message: 'The credential is a test-mode key, but source "live_shop" is live-mode. Use a live-mode key.',
+    });
     expect(await accountRows(api.knex, client.environmentId)).toEqual([]);
   });
 

@@ -74,6 +74,24 @@ describe('POST /sources/{sourceName}/accounts', () => {
     expect(await accountRows(api.knex, client.environmentId)).toEqual([]);
   });
 
+  it('refuses an identifier that another connected account holds, keeping the first', async () => {
+    const client = await newClient(api);
+    const source = await insertSource(api.knex, api.secretBox, emulator, client.environmentId, 'shop');
+    const [first, second] = await Promise.all([
+      emulator.createAccount({ connected_to: source.platform.id }),
+      emulator.createAccount({ connected_to: source.platform.id }),
+    ]);
+    await post(client, 'shop', { credentials: { type: 'stripe-app', accountId: first.id }, identifier: 'customer-1' }).expect(200);
+    const res = await post(client, 'shop', { credentials: { type: 'stripe-app', accountId: second.id }, identifier: 'customer-1' }).expect(400);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'identifier_taken',
+      param: 'identifier',
+      message: `The identifier "customer-1" already belongs to another Stripe account (${first.id}) of this environment. Choose another identifier, or delete that account first.`,
+    });
+    expect(await accountRows(api.knex, client.environmentId)).toEqual([expect.objectContaining({ identifier: 'customer-1', external_id: first.id })]);
+  });
+
   it("does not see another environment's source", async () => {
     const owner = await newClient(api);
     await insertSource(api.knex, api.secretBox, emulator, owner.environmentId, 'private_shop');

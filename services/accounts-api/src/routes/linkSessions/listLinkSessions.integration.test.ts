@@ -88,7 +88,12 @@ describe('GET /link_sessions/{id}', () => {
       param: 'id',
       message: `No link session "${ids[0]}" in this environment.`,
     });
-    const bad = await get(client, '/link_sessions/not-a-uuid').expect(400);
-    expect(bad.body.errors).toEqual([{ param: 'id', message: 'id must be a link session id (a UUID)' }]);
+    // Forms Joi's plain guid() accepts but Postgres' uuid type refuses (a 500 if they got through).
+    for (const id of ['not-a-uuid', `(${ids[0]})`, `[${ids[0]}]`, String(ids[0]).replace(/-/g, ':')]) {
+      const bad = await get(client, `/link_sessions/${encodeURIComponent(id)}`).expect(400);
+      expect(bad.body.errors).toEqual([{ param: 'id', message: 'id must be a link session id (a UUID)' }]);
+    }
+    const braced = await get(client, `/link_sessions?starting_after=${encodeURIComponent(`(${ids[0]})`)}`).expect(400);
+    expect(braced.body.errors).toEqual([{ param: 'starting_after', message: 'starting_after must be the next_cursor of the previous page' }]);
   });
 });

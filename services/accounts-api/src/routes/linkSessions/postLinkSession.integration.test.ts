@@ -168,5 +168,11 @@ describe('POST /link_sessions', () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await rowsOf(client.environmentId)).toHaveLength(1);
+    // What Redis keeps for the replay holds no usable link URL.
+    const token = /lnk_[A-Za-z0-9_-]+/.exec(first.body.url as string)?.[0] as string;
+    expect(token).toBeDefined();
+    const kept = await Promise.all((await api.redis.keys(`${api.settings.API_REDIS_PREFIX}:idem:*`)).map((key) => api.redis.get(key)));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const value of kept) expect(value).not.toContain(token);
   });
 });
