@@ -3,7 +3,7 @@ import type { Logger } from '@datasync/logger';
 import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
 import { stopReason, type StopReason } from '../runs/runs.repository';
-import { commitPage, finishSegment, type Segment } from '../runs/segments.repository';
+import { commitPage, finishSegment, renewLease, type Segment } from '../runs/segments.repository';
 import { recordPage } from '../state/accountStates.repository';
 
 export type ReadOutcome =
@@ -11,7 +11,7 @@ export type ReadOutcome =
   /** The slice's time or page budget is spent, or the process is stopping: the job goes on later. */
   | { kind: 'paused'; why: PauseReason }
   | { kind: 'stopped'; reason: StopReason }
-  /** Another job took the segment over (this one's lease expired): stop without touching it. */
+  /** This job's lease ran out (another job may take the segment over): stop without touching it. */
   | { kind: 'lost' };
 
 export type PauseReason = 'slice' | 'max_pages' | 'shutdown';
@@ -28,6 +28,8 @@ export interface SegmentIo {
 
 export interface ReadOptions {
   token: string;
+  /** Epoch ms taken before the lease was claimed: it runs at least leaseMs from then. */
+  leaseFrom: number;
   /** Epoch ms after which no further page is requested. */
   deadline: number;
   maxPages?: number;
@@ -38,6 +40,40 @@ function cursorGone(err: unknown, cursor: string): boolean {
   return (
     err instanceof ProviderRequestError && (err.param === 'starting_after' || (err.code === 'resource_missing' && err.message.includes(cursor)))
   );
+}
+
+/**
+ * When this job's lease runs out, by the local clock (each end estimated from a time taken before
+ * the statement that set it, so never later than the database's). A batch is written only while
+ * at least half the lease is left, renewing it first otherwise: no write begins on a lease that
+ * ran out, which is what lets a purge wait out the writers (purgeAccountData).
+ */
+class LeaseClock {
+  readonly token: string;
+  private endsAt: number;
+
+  constructor(
+    private readonly deps: LoaderDeps,
+    private readonly segment: Segment,
+    options: ReadOptions,
+  ) {
+    this.token = options.token;
+    this.endsAt = options.leaseFrom + deps.settings.leaseMs;
+  }
+
+  /** After a statement that renewed the lease, begun at `from`. */
+  renewed(from: number): void {
+    this.endsAt = from + this.deps.settings.leaseMs;
+  }
+
+  /** False when the lease is no longer this job's: it must not write. */
+  async coversAWrite(): Promise<boolean> {
+    if (this.endsAt - Date.now() >= this.deps.settings.leaseMs / 2) return true;
+    const from = Date.now();
+    if (!(await renewLease(this.deps.knex, this.segment, this.token, this.deps.settings.leaseMs))) return false;
+    this.renewed(from);
+    return true;
+  }
 }
 
 const isLast = (page: Page): boolean => !page.hasMore || page.lastId === null;
@@ -129,6 +165,7 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
   // The cursor the next batch was read after: with the segment it names the batch's part files in
   // blob destinations, so a batch written again after a crash replaces its files (no duplicates).
   let committedCursor = segment.cursor;
+  const lease = new LeaseClock(deps, segment, options);
   try {
     for (;;) {
       while (pages.length === 0 && fetching) await toWriter.wait();
@@ -139,7 +176,7 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
       const batch = pages.splice(0);
       bufferedRows = 0;
       toFetcher.signal();
-      const outcome = await writeBatch(deps, segment, io, options.token, batch, committedCursor);
+      const outcome = await writeBatch(deps, segment, io, lease, batch, committedCursor);
       if (outcome) return outcome;
       committedCursor = batch.reduce<string | null>((cursor, page) => page.lastId ?? cursor, committedCursor);
       const reason = await stopReason(knex, segment.runId);
@@ -157,7 +194,7 @@ async function writeBatch(
   deps: LoaderDeps,
   segment: Segment,
   io: SegmentIo,
-  token: string,
+  lease: LeaseClock,
   batch: Page[],
   after: string | null,
 ): Promise<ReadOutcome | null> {
@@ -176,16 +213,19 @@ async function writeBatch(
   }
   if (rows.length === 0 || cursor === null) {
     // Only an empty last page: the range held nothing more.
-    return (await finishSegment(knex, segment, token)) ? { kind: 'done' } : { kind: 'lost' };
+    return (await finishSegment(knex, segment, lease.token)) ? { kind: 'done' } : { kind: 'lost' };
   }
+  if (!(await lease.coversAWrite())) return { kind: 'lost' };
   await io.writer.writeBatch(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });
   const commit = { cursor, cursorCreated, pages: batch.length, rows: rows.length, done };
+  const renewedFrom = Date.now();
   const committed = await knex.transaction(async (trx) => {
-    const own = await commitPage(trx, segment, token, commit, settings.leaseMs);
+    const own = await commitPage(trx, segment, lease.token, commit, settings.leaseMs);
     if (own) await recordPage(trx, segment.accountId, rows.length);
     return own;
   });
   if (!committed) return { kind: 'lost' };
+  lease.renewed(renewedFrom);
   metrics.rowsWritten.inc({ table: io.table }, rows.length);
   return done ? { kind: 'done' } : null;
 }

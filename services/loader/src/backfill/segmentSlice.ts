@@ -34,6 +34,8 @@ export async function runSegmentSlice(
   options: { maxPages?: number } = {},
 ): Promise<SliceOutcome> {
   const token = randomUUID();
+  // The lease runs for leaseMs from the claim's statement, so at least that long from now.
+  const leaseFrom = Date.now();
   const claim = await claimSegment(deps.knex, ctx.run.id, n, token, deps.settings.leaseMs);
   if (claim.kind === 'missing') return { kind: 'gone' };
   if (claim.kind === 'held') return claim;
@@ -43,7 +45,7 @@ export async function runSegmentSlice(
   }
   let outcome: ReadOutcome;
   try {
-    outcome = await readClaimed(deps, ctx, claim.segment, token, logger, options.maxPages);
+    outcome = await readClaimed(deps, ctx, claim.segment, { token, leaseFrom }, logger, options.maxPages);
   } catch (err) {
     await releaseSegment(deps.knex, claim.segment, token).catch(() => undefined);
     throw err;
@@ -62,7 +64,7 @@ export async function runSegmentSlice(
       await releaseSegment(deps.knex, claim.segment, token, { toPending: outcome.why === 'max_pages' });
       return { kind: 'paused' };
     case 'lost':
-      logger.warn('segment taken over by another job', { runId: ctx.run.id, n });
+      logger.warn('segment lease lost: it ran out, or another job took the segment over', { runId: ctx.run.id, n });
       return outcome;
   }
 }
@@ -71,7 +73,7 @@ async function readClaimed(
   deps: LoaderDeps,
   ctx: RunContext,
   segment: Segment,
-  token: string,
+  lease: { token: string; leaseFrom: number },
   logger: Logger,
   maxPages: number | undefined,
 ): Promise<ReadOutcome> {
@@ -86,7 +88,7 @@ async function readClaimed(
         deps,
         segment,
         { reader: connection.reader(), resource: ctx.resource, writer, identifier: ctx.account.identifier, table: ctx.run.tableName, logger },
-        { token, deadline: Date.now() + deps.settings.sliceMs, ...(maxPages !== undefined ? { maxPages } : {}) },
+        { ...lease, deadline: Date.now() + deps.settings.sliceMs, ...(maxPages !== undefined ? { maxPages } : {}) },
       );
     } finally {
       await writer.close().catch(() => undefined);

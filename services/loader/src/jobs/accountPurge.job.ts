@@ -1,6 +1,6 @@
-import type { JobCatalog, JobHandler, PayloadOf } from '@datasync/queue';
+import { delayJob, type JobCatalog, type JobHandler, type PayloadOf } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
-import { purgeAccountData } from '../purge/purgeAccountData';
+import { purgeAccountData, type PurgeOutcome } from '../purge/purgeAccountData';
 import { findAccount } from '../targets/targets.repository';
 import { handleJobFailure } from './failurePolicy';
 
@@ -11,12 +11,15 @@ import { handleJobFailure } from './failurePolicy';
  */
 export function accountPurgeJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalog, 'account.purge'>> {
   return async ({ accountId }, context) => {
+    let outcome: PurgeOutcome;
     try {
-      const outcome = await purgeAccountData(deps, accountId, context.logger);
-      if (outcome.kind !== 'purged') context.logger.info('nothing to purge', { accountId, why: outcome.kind });
+      outcome = await purgeAccountData(deps, accountId, context.logger);
     } catch (err) {
       const account = await findAccount(deps.knex, accountId);
-      await handleJobFailure(deps, context, err, account ? { account } : {});
+      return handleJobFailure(deps, context, err, account ? { account } : {});
     }
+    // Not counted as an attempt: nothing failed, a writer has not let go yet.
+    if (outcome.kind === 'writers_busy') return delayJob(context.job, context.token, outcome.retryAt);
+    if (outcome.kind !== 'purged') context.logger.info('nothing to purge', { accountId, why: outcome.kind });
   };
 }

@@ -6,9 +6,14 @@ import type { LoaderDeps } from '../deps';
 import { waitForAccountWrites } from '../incremental/accountWriteLock';
 import { unschedulePoll } from '../incremental/pollSchedule';
 import { findAccount, type AccountRecord } from '../targets/targets.repository';
-import { leasedSegments, purgeDestinations, type PurgeDestination } from './purgeTargets.repository';
+import { purgeDestinations, segmentLeases, type PurgeDestination } from './purgeTargets.repository';
 
-export type PurgeOutcome = { kind: 'gone' } | { kind: 'not_deleting' } | { kind: 'purged'; rows: number; tables: number };
+export type PurgeOutcome =
+  | { kind: 'gone' }
+  | { kind: 'not_deleting' }
+  /** A job still held a lease past every bound: nothing purged, try again at `retryAt` (epoch ms). */
+  | { kind: 'writers_busy'; retryAt: number }
+  | { kind: 'purged'; rows: number; tables: number };
 
 // How often the purge looks whether the segment jobs still reading have let go.
 const LEASE_POLL_MS = 200;
@@ -24,7 +29,7 @@ export async function purgeAccountData(deps: LoaderDeps, accountId: string, logg
   if (!account) return { kind: 'gone' };
   if (!account.deleting) return { kind: 'not_deleting' };
   await unschedulePoll(deps, accountId);
-  await stopWriters(deps, account, logger);
+  if (!(await stopWriters(deps, account, logger))) return { kind: 'writers_busy', retryAt: Date.now() + deps.settings.leaseMs };
   let rows = 0;
   let tables = 0;
   for (const destination of await purgeDestinations(deps.knex, account)) {
@@ -39,18 +44,28 @@ export async function purgeAccountData(deps: LoaderDeps, accountId: string, logg
 /**
  * Every writer of the account stops at its next page boundary once it sees the account deleting;
  * the purge waits for the one poll that may be writing and for the segment jobs to give their
- * leases back, so that no row is written after the tables were emptied. A lease that outlives its
- * term is abandoned by its job (it can no longer commit), so the wait is bounded by it.
+ * leases back, so that no row is written after the tables were emptied. A job writes only under
+ * a live lease that has half its term left, and cannot revive one that ran out once the account
+ * is deleting (segments.repository `renewLease`); so a lease that ran out without being given back
+ * (a stuck or killed job) is safe once one destination statement timeout has passed since, the
+ * longest the write it may have begun can still take to land. False when a lease is still live
+ * after all that: the caller tries again later rather than purge under a writer.
  */
-async function stopWriters(deps: LoaderDeps, account: AccountRecord, logger: Logger): Promise<void> {
+async function stopWriters(deps: LoaderDeps, account: AccountRecord, logger: Logger): Promise<boolean> {
   await waitForAccountWrites(deps.knex, account.id);
-  const deadline = Date.now() + deps.settings.leaseMs;
-  while ((await leasedSegments(deps.knex, account.id)) > 0) {
+  const writeGraceMs = deps.destinations.statementTimeoutMs;
+  // A live lease ends within leaseMs (the commit of the write in flight renews it once at most).
+  const deadline = Date.now() + 2 * deps.settings.leaseMs + writeGraceMs;
+  for (;;) {
+    const leases = await segmentLeases(deps.knex, account.id, writeGraceMs);
+    if (leases.live === 0 && leases.lapsedWaitMs === 0) return true;
     if (Date.now() >= deadline) {
-      logger.warn('segment leases outlived their term; purging anyway', { accountId: account.id });
-      return;
+      logger.warn('segment leases still held; purge postponed', { accountId: account.id, live: leases.live });
+      return false;
     }
-    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+    if (leases.live === 0) logger.info('waiting out the write a lapsed segment lease may have begun', { accountId: account.id, ms: leases.lapsedWaitMs });
+    const waitMs = leases.live > 0 ? LEASE_POLL_MS : Math.min(leases.lapsedWaitMs, Math.max(LEASE_POLL_MS, deadline - Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
 

@@ -46,11 +46,27 @@ export async function purgeDestinations(knex: Knex, account: { id: string; sourc
   return [...byDestination.values()];
 }
 
-/** Segments of the account a job is reading right now (an unexpired lease). */
-export async function leasedSegments(knex: Knex, accountId: string): Promise<number> {
+export interface SegmentLeases {
+  /** Leases not run out yet: a job may be reading and writing under them. */
+  live: number;
+  /**
+   * Milliseconds until every lease that ran out without being given back is older than
+   * `writeGraceMs`; 0 when there is none or all are.
+   */
+  lapsedWaitMs: number;
+}
+
+/** The account's segment leases, as the purge must wait them out. */
+export async function segmentLeases(knex: Knex, accountId: string, writeGraceMs: number): Promise<SegmentLeases> {
   const [row] = (await knex(TABLES.segments)
     .where({ account_id: accountId })
-    .where('leased_until', '>', knex.fn.now())
-    .count({ count: '*' })) as [{ count: string }];
-  return Number(row.count);
+    .whereNotNull('lease_token')
+    .select(
+      knex.raw('count(*) filter (where leased_until > now()) as live'),
+      knex.raw(
+        `coalesce(ceil(extract(epoch from max(leased_until) filter (where leased_until <= now()) + make_interval(secs => ?) - now()) * 1000), 0) as lapsed_wait_ms`,
+        [writeGraceMs / 1000],
+      ),
+    )) as unknown as [{ live: string; lapsed_wait_ms: string }];
+  return { live: Number(row.live), lapsedWaitMs: Math.max(0, Number(row.lapsed_wait_ms)) };
 }

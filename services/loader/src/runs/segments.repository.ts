@@ -112,6 +112,25 @@ export async function commitPage(trx: Knex.Transaction, segment: Segment, token:
   return updated > 0;
 }
 
+/**
+ * Extends the lease while `token` still holds it and the account is not being deleted: false
+ * otherwise, and the job must not write. Holding the account row (FOR SHARE) orders a renewal
+ * against the DELETE that marks the account deleting: one before it is a live lease the purge
+ * waits for; one after it sees the mark and fails, so a lease that ran out stays out once the
+ * purge is under way (purgeAccountData).
+ */
+export async function renewLease(db: Db, segment: Pick<Segment, 'runId' | 'n' | 'accountId'>, token: string, leaseMs: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const account = await trx(TABLES.accounts).where({ id: segment.accountId }).whereNull('deleting_at').forShare().first('id');
+    if (!account) return false;
+    const updated = await trx(TABLES.segments)
+      .where({ run_id: segment.runId, n: segment.n, lease_token: token })
+      .whereNot('status', 'done')
+      .update({ leased_until: trx.raw(`now() + make_interval(secs => ?)`, [leaseMs / 1000]), updated_at: trx.fn.now() });
+    return updated > 0;
+  });
+}
+
 /** Marks the segment done without a page (its range held nothing more). */
 export async function finishSegment(db: Db, segment: Segment, token: string): Promise<boolean> {
   const updated = await db(TABLES.segments)
