@@ -215,7 +215,12 @@ async function writeBatch(
     // Only an empty last page: the range held nothing more.
     return (await finishSegment(knex, segment, lease.token)) ? { kind: 'done' } : { kind: 'lost' };
   }
-  if (!(await lease.coversAWrite())) return { kind: 'lost' };
+  if (!(await lease.coversAWrite())) {
+    // Refused because loading must stop (the account is being deleted, say): the lease is still
+    // this job's to give back, which spares the purge waiting it out.
+    const reason = await stopReason(knex, segment.runId);
+    return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
+  }
   await io.writer.writeBatch(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });
   const commit = { cursor, cursorCreated, pages: batch.length, rows: rows.length, done };
   const renewedFrom = Date.now();
