@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
-import { createTestTenant, freePort } from '@datasync/testing';
+import { createTestTenant, freePort, insertTestAccount } from '@datasync/testing';
 
 // What `bench:loader1` and `bench:loader2` both stand on: scratch control-plane and destination
 // databases (dropped at close), the built emulator, a producer on a fresh queue prefix, and a
@@ -163,18 +163,8 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
       },
       admin,
       async insertAccount(account) {
-        const [row] = (await knex(TABLES.accounts)
-          .insert({
-            environment_id: environmentId,
-            source_id: sourceId,
-            source_type: 'stripe',
-            identifier: account.id,
-            external_id: account.id,
-            credential_kind: 'secret_key',
-            credential_secret: secretBox.seal(account.secret_key, environmentId),
-          })
-          .returning('id')) as { id: string }[];
-        return row!.id;
+        const sealedKey = secretBox.seal(account.secret_key, environmentId);
+        return (await insertTestAccount(knex, { environmentId, sourceId, externalId: account.id, sealedKey })).id;
       },
       startService,
       close,

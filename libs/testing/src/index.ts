@@ -1,7 +1,7 @@
 export { exportTestEnv, testDatabaseUrl, testEnv, testMysqlUrl, testRedisUrl, type TestEnv } from './config';
 export { closeTestKnex, getTestKnex } from './testKnex';
 export { createTestRedis, randomQueuePrefix } from './testRedis';
-export { createTestTenant, type TestTenant, type TestTenantOptions } from './tenant';
+export { createTestTenant, insertTestAccount, type TestAccountInput, type TestTenant, type TestTenantOptions } from './tenant';
 export { WaitForTimeoutError, waitFor, type Truthy, type WaitForOptions } from './waitFor';
 export { freePort } from './freePort';
 export { ensureDatabase, prepareTestDatabase } from './testDatabase';

@@ -45,3 +45,35 @@ export async function createTestTenant(knex: Knex, options: TestTenantOptions = 
     };
   });
 }
+
+export interface TestAccountInput {
+  environmentId: string;
+  sourceId: string;
+  /** The provider account's id. */
+  externalId: string;
+  /** Its key, already sealed for the environment (the secret box lives in libs/crypto). */
+  sealedKey: string;
+  /** Defaults to the external id, as registration does. */
+  identifier?: string;
+}
+
+/**
+ * A Stripe account registered with its own secret key, inserted as libs/accounts inserts it, for
+ * tests and benchmarks of the loader that attach accounts without the API round trip.
+ */
+export async function insertTestAccount(knex: Knex, input: TestAccountInput): Promise<{ id: string; identifier: string }> {
+  const identifier = input.identifier ?? input.externalId;
+  const [row] = (await knex(TABLES.accounts)
+    .insert({
+      environment_id: input.environmentId,
+      source_id: input.sourceId,
+      source_type: 'stripe',
+      identifier,
+      external_id: input.externalId,
+      credential_kind: 'secret_key',
+      credential_secret: input.sealedKey,
+    })
+    .returning('id')) as { id: string }[];
+  if (!row) throw new Error('account insert returned no row');
+  return { id: row.id, identifier };
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createSecretBox, parseMasterKeys, type SecretBox } from '@datasync/crypto';
 import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
-import { createTestTenant, testDatabaseUrl, testRedisUrl, waitFor } from '@datasync/testing';
+import { createTestTenant, insertTestAccount, testDatabaseUrl, testRedisUrl, waitFor } from '@datasync/testing';
 import type { Redis } from 'ioredis';
 import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type ServiceProcess } from './loaderServices';
 
@@ -146,18 +146,9 @@ async function buildWorld(emulatorEnv: Record<string, string>, cleanup: (() => P
     },
     async insertAccount(objects) {
       const account = await emulator.createAccount({ objects });
-      const [row] = (await knex(TABLES.accounts)
-        .insert({
-          environment_id: environmentId,
-          source_id: source!.id,
-          source_type: 'stripe',
-          identifier: account.id,
-          external_id: account.id,
-          credential_kind: 'secret_key',
-          credential_secret: secretBox.seal(account.secret_key, environmentId),
-        })
-        .returning('id')) as { id: string }[];
-      return { id: row!.id, identifier: account.id, externalId: account.id, key: account.secret_key };
+      const sealedKey = secretBox.seal(account.secret_key, environmentId);
+      const row = await insertTestAccount(knex, { environmentId, sourceId: source!.id, externalId: account.id, sealedKey });
+      return { id: row.id, identifier: account.id, externalId: account.id, key: account.secret_key };
     },
     async attach(accountId) {
       await producer.enqueue('account.attach', { accountId });

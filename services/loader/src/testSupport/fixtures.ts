@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '@datasync/crypto';
 import { TABLES, type Knex } from '@datasync/db';
 import { getResource } from '@datasync/providers';
+import { insertTestAccount } from '@datasync/testing';
 
 // Rows of the tables other modules write (config-service, libs/accounts), inserted directly so
 // the loader's tests depend on nothing but the schema. Names are unique per call.
@@ -65,19 +66,8 @@ export async function insertAccount(
   secretBox: SecretBox,
   input: { environmentId: string; sourceId: string; key: string; externalId: string; identifier?: string },
 ): Promise<{ id: string; identifier: string }> {
-  const identifier = input.identifier ?? input.externalId;
-  const [row] = (await knex(TABLES.accounts)
-    .insert({
-      environment_id: input.environmentId,
-      source_id: input.sourceId,
-      source_type: 'stripe',
-      identifier,
-      external_id: input.externalId,
-      credential_kind: 'secret_key',
-      credential_secret: secretBox.seal(input.key, input.environmentId),
-    })
-    .returning('id')) as { id: string }[];
-  return { id: row!.id, identifier };
+  const { key, ...account } = input;
+  return insertTestAccount(knex, { ...account, sealedKey: secretBox.seal(key, input.environmentId) });
 }
 
 /** A fresh SECRETS_MASTER_KEYS value. */
