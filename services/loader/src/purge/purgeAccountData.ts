@@ -64,8 +64,8 @@ async function stopWriters(deps: LoaderDeps, account: AccountRecord, logger: Log
       return false;
     }
     if (leases.live === 0) logger.info('waiting out the write a lapsed segment lease may have begun', { accountId: account.id, ms: leases.lapsedWaitMs });
-    const waitMs = leases.live > 0 ? LEASE_POLL_MS : Math.min(leases.lapsedWaitMs, Math.max(LEASE_POLL_MS, deadline - Date.now()));
-    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    // A lapsed lease's wait is known exactly (and within the deadline); a live one is polled.
+    await new Promise((resolve) => setTimeout(resolve, leases.live > 0 ? LEASE_POLL_MS : leases.lapsedWaitMs));
   }
 }
 
