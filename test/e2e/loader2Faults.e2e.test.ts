@@ -1,6 +1,7 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
 import { createLoader2World, type Loader2World } from './support/loader2/loader2World';
+import { destinationOutage, distinctAndTotal } from './support/loader2/syncScenarios';
 
 // No fault loses or doubles data (issue 7's reliability tests, Postgres destination), with two
 // loader processes sharing a rate budget of 10 requests per second per provider account.
@@ -24,11 +25,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-const distinctAndTotal = async (identifier: string) => {
-  const rows = await world.destination.rows('stripe_charges', identifier);
-  return { distinct: rows.size, total: await world.destination.count('stripe_charges', identifier) };
-};
-
 it('Redis killed and restarted (AOF) during a backfill: the backfill completes, exact', async () => {
   const account = await world.register({ charges: 8_000 });
   await waitFor(async () => (await world.destination.count('stripe_charges', account.identifier)) >= 1_000, {
@@ -46,50 +42,12 @@ it('Redis killed and restarted (AOF) during a backfill: the backfill completes, 
   await world.redis.start();
 
   await world.waitForStatus(account.id, 'live', 120_000);
-  expect(await distinctAndTotal(account.identifier)).toEqual({ distinct: 8_000, total: 8_000 });
+  expect(await distinctAndTotal(world, account.identifier)).toEqual({ distinct: 8_000, total: 8_000 });
   await world.expectMirrors(account);
   expect(await world.knex(TABLES.runs).where({ account_id: account.id })).toHaveLength(1);
 });
 
-it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', async () => {
-  const doomed = await world.register({ charges: 600 });
-  await world.waitForStatus(doomed.id, 'live', 60_000);
-  const account = await world.register({ charges: 12_000 });
-  await waitFor(async () => (await world.destination.count('stripe_charges', account.identifier)) >= 800, {
-    description: 'some of the backfill',
-    timeoutMs: 60_000,
-    intervalMs: 100,
-  });
-
-  world.destination.proxy.down();
-  const downAt = Date.now();
-  const deleting = await world.api('DELETE', `/accounts/stripe/${doomed.identifier}`);
-  expect(deleting).toEqual({ status: 202, body: { deleted: false, status: 'deleting' } });
-  expect((await world.api('GET', `/accounts/stripe/${doomed.identifier}`)).body).toMatchObject({ account: { status: 'deleting' } });
-
-  const failed = await waitFor(async () => {
-    const state = await world.status(account.id);
-    return state?.status === 'error' ? state : undefined;
-  }, { description: 'the account to show error', timeoutMs: 30_000, intervalMs: 200 });
-  expect(failed.reason).toMatch(/^Could not write into the destination dest_[0-9a-f]+: /);
-  // The outage lasts 30 s whatever the loaders do meanwhile; then the destination is back.
-  await waitFor(async () => Date.now() - downAt >= 30_000 && (await world.status(account.id))?.status === 'error', {
-    description: 'the end of the 30 s outage, the account still in error',
-    timeoutMs: 35_000,
-    intervalMs: 500,
-  });
-  world.destination.proxy.up();
-
-  await world.waitForStatus(account.id, 'live', 150_000);
-  expect(await distinctAndTotal(account.identifier)).toEqual({ distinct: 12_000, total: 12_000 });
-  await world.expectMirrors(account);
-  await waitFor(async () => (await world.api('GET', `/accounts/stripe/${doomed.identifier}`)).status === 404, {
-    description: 'the delete to finish once the destination is back',
-    timeoutMs: 60_000,
-    intervalMs: 250,
-  });
-  expect(await world.destination.count('stripe_charges', doomed.identifier)).toBe(0);
-});
+it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', () => destinationOutage(world));
 
 it('provider answering 20% 5xx and frequent 429s: completes exact, and the request rate never exceeds the budget', async () => {
   const account = await world.register({ charges: 6_000 }, { error_rate: 0.2, throttle_rate: 0.15 });

@@ -1,9 +1,10 @@
 import { createLoader2World, type Loader2World } from './support/loader2/loader2World';
-import { changesDuringBackfill, deleteLeavesOthers, resyncSwapsIn } from './support/loader2/syncScenarios';
+import { changesDuringBackfill, deleteLeavesOthers, destinationOutage, resyncSwapsIn } from './support/loader2/syncScenarios';
 
 // Loader II through the public API and real processes, on a MariaDB destination (the MySQL
-// writer): incremental sync after a backfill that saw changes, resync, delete. Pause and resume do
-// not depend on the engine; loader2Sync runs them.
+// writer): incremental sync after a backfill that saw changes, resync, delete, and the destination
+// unreachable mid-backfill (the MySQL driver's connection errors). Pause and resume, Redis restarts
+// and provider faults do not depend on the engine; loader2Sync and loader2Faults run them.
 
 let world: Loader2World;
 
@@ -23,3 +24,5 @@ it('resync: rows stay readable while it runs, then the table matches the provide
 
 it('delete: 200, every row of the account gone from every table, the other account untouched, then 404', () => deleteLeavesOthers(world));
 
+
+it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', () => destinationOutage(world));

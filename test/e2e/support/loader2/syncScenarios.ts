@@ -134,3 +134,56 @@ export async function deleteLeavesOthers(world: Loader2World): Promise<void> {
   expect((await world.api('DELETE', `/accounts/stripe/${doomed.identifier}`)).status).toBe(404);
   expect(await world.knex(TABLES.runs).where({ account_id: doomed.id })).toEqual([]);
 }
+
+/** The account's rows of a table: distinct object ids, and all rows (a duplicate would make them differ). */
+export async function distinctAndTotal(world: Loader2World, identifier: string, table = 'stripe_charges'): Promise<{ distinct: number; total: number }> {
+  const rows = await world.destination.rows(table, identifier);
+  return { distinct: rows.size, total: await world.destination.count(table, identifier) };
+}
+
+/**
+ * Destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes
+ * exact; a delete meanwhile answers 202 (the purge cannot reach the destination), then 404.
+ */
+export async function destinationOutage(world: Loader2World): Promise<void> {
+  const doomed = await world.register({ charges: 600 });
+  await world.waitForStatus(doomed.id, 'live', 60_000);
+  // Slow provider reads, so that the outage starts while the backfill is still running.
+  const account = await world.register({ charges: 12_000 }, { latency_ms: 250 });
+  await waitFor(async () => (await world.destination.count('stripe_charges', account.identifier)) >= 800, {
+    description: 'some of the backfill',
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
+
+  world.destination.proxy.down();
+  const downAt = Date.now();
+  expect(await world.destination.count('stripe_charges', account.identifier)).toBeLessThan(12_000);
+  const deleting = await world.api('DELETE', `/accounts/stripe/${doomed.identifier}`);
+  expect(deleting).toEqual({ status: 202, body: { deleted: false, status: 'deleting' } });
+  expect((await world.api('GET', `/accounts/stripe/${doomed.identifier}`)).body).toMatchObject({ account: { status: 'deleting' } });
+
+  const failed = await waitFor(async () => {
+    const state = await world.status(account.id);
+    return state?.status === 'error' ? state : undefined;
+  }, { description: 'the account to show error', timeoutMs: 30_000, intervalMs: 200 });
+  expect(failed.reason).toMatch(/^Could not write into the destination dest_[0-9a-f]+: /);
+  // The outage lasts 30 s whatever the loaders do meanwhile; then the destination is back.
+  await waitFor(async () => Date.now() - downAt >= 30_000 && (await world.status(account.id))?.status === 'error', {
+    description: 'the end of the 30 s outage, the account still in error',
+    timeoutMs: 35_000,
+    intervalMs: 500,
+  });
+  world.destination.proxy.up();
+  await world.admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: null });
+
+  await world.waitForStatus(account.id, 'live', 150_000);
+  expect(await distinctAndTotal(world, account.identifier)).toEqual({ distinct: 12_000, total: 12_000 });
+  await world.expectMirrors(account);
+  await waitFor(async () => (await world.api('GET', `/accounts/stripe/${doomed.identifier}`)).status === 404, {
+    description: 'the delete to finish once the destination is back',
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  });
+  expect(await world.destination.count('stripe_charges', doomed.identifier)).toBe(0);
+}
