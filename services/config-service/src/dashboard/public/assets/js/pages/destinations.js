@@ -55,7 +55,7 @@ export const destinationsPage = {
     return h(
       'div',
       {},
-      pageHead('Destinations', 'Databases the service writes into. Passwords are stored encrypted and never shown again.', data.length > 0 ? newButton : null),
+      pageHead('Destinations', 'Databases and buckets the service writes into. Passwords and secret keys are stored encrypted and never shown again.', data.length > 0 ? newButton : null),
       status,
       card(body),
     );
