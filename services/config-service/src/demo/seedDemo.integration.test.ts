@@ -6,17 +6,16 @@ import request from 'supertest';
 import winston from 'winston';
 import { TABLES } from '@datasync/db';
 import { createLogger } from '@datasync/logger';
-import { closeTestKnex, getTestKnex, startEmulator, testDatabaseUrl, type TestEmulator } from '@datasync/testing';
+import { getTestKnex, startEmulator, testDatabaseUrl } from '@datasync/testing';
 import { basicHeader } from '../access/accessTestSupport';
-import { createPostgresDestination, type PostgresDestination } from '../routes/resourceTestSupport/destinationDatabases';
+import { useProviderAndDestination } from '../routes/resourceTestSupport/providerAndDestination';
 import { buildResourceApp } from '../routes/resourceTestSupport/resourceApp';
 import { seedDemo, type DemoSeed, type SeedDemoOptions } from './seedDemo';
 
 const knex = getTestKnex();
+const world = useProviderAndDestination();
 const masterKeys = [{ id: 'demo', key: randomBytes(32) }];
 const { app } = buildResourceApp(knex, { masterKeys });
-let emulator: TestEmulator;
-let pg: PostgresDestination;
 const lines: string[] = [];
 const logger = createLogger({
   service: 'seed-demo-test',
@@ -24,20 +23,12 @@ const logger = createLogger({
   transports: [new winston.transports.Stream({ stream: new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }) })],
 });
 
-beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
-});
-
 function options(overrides: Partial<SeedDemoOptions> = {}): SeedDemoOptions {
   return {
     knex,
     masterKeys,
-    emulatorUrl: emulator.baseUrl,
-    destinationUrl: pg.connectionString,
+    emulatorUrl: world.emulator.baseUrl,
+    destinationUrl: world.pg.connectionString,
     login: { email: `demo-${randomBytes(5).toString('hex')}@example.test`, password: `demo-password-${randomBytes(6).toString('hex')}` },
     logger,
     ...overrides,
@@ -56,7 +47,7 @@ describe('seedDemo', () => {
       organization: { id: expect.any(String), name: 'Datasync Demo' },
       environment: { id: expect.any(String), name: 'development' },
       client_credentials: { client_id: expect.stringMatching(/^cli_/), client_secret: expect.any(String) },
-      destination: { name: 'demo_postgres', engine: 'postgres', connection_string: pg.connectionString },
+      destination: { name: 'demo_postgres', engine: 'postgres', connection_string: world.pg.connectionString },
       source: { name: 'stripe_demo', provider: 'stripe', provider_account_id: expect.stringMatching(/^acct_/) },
       sync: { name: 'demo_sync' },
       collections: ['charges'],
@@ -67,9 +58,9 @@ describe('seedDemo', () => {
       destination: { name: 'demo_postgres', engine: 'postgres' },
       collections: [{ resource_type: 'charges', status: 'mounted', table_name: 'stripe_charges' }],
     });
-    expect(await pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first()).toBeDefined();
+    expect(await world.pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first()).toBeDefined();
     // The Link page offers Connect with Stripe: the source has the emulator account's client id.
-    const { client_id: clientId } = (await (await fetch(`${emulator.baseUrl}/_emulator/accounts/${seed.source.provider_account_id}`)).json()) as { client_id: string };
+    const { client_id: clientId } = (await (await fetch(`${world.emulator.baseUrl}/_emulator/accounts/${seed.source.provider_account_id}`)).json()) as { client_id: string };
     expect(clientId).toMatch(/^ca_/);
     expect((await api(seed, '/sources/stripe_demo').expect(200)).body.oauth_client_id).toBe(clientId);
     const environment = await knex(TABLES.environments).where({ id: seed.environment.id }).first();
@@ -79,7 +70,7 @@ describe('seedDemo', () => {
     const sessions = await knex('sessions').join(TABLES.users, 'users.id', 'sessions.user_id').where('users.email', opts.login.email).count({ n: '*' }).first();
     expect(sessions).toEqual({ n: '1' });
     const logged = lines.join('');
-    for (const secret of [opts.login.password, seed.client_credentials.client_secret, pg.password]) expect(logged).not.toContain(secret);
+    for (const secret of [opts.login.password, seed.client_credentials.client_secret, world.pg.password]) expect(logged).not.toContain(secret);
   });
 
   it('runs again on kept data: same objects, a fresh credential, the previous one revoked', async () => {
@@ -100,7 +91,7 @@ describe('seedDemo', () => {
     const first = await seedDemo(opts);
     await before.stop();
     try {
-      const changed = `${pg.connectionString}${pg.connectionString.includes('?') ? '&' : '?'}connect_timeout=7`;
+      const changed = `${world.pg.connectionString}${world.pg.connectionString.includes('?') ? '&' : '?'}connect_timeout=7`;
       const second = await seedDemo({ ...opts, emulatorUrl: restarted.baseUrl, destinationUrl: changed });
       // The demo account comes from a fixed seed, so the restarted emulator recreates the same one.
       expect(second.source.provider_account_id).toBe(first.source.provider_account_id);
@@ -141,8 +132,8 @@ describe('seedDemo', () => {
         ...process.env,
         DATABASE_URL: testDatabaseUrl(),
         SECRETS_MASTER_KEYS: `demo:${masterKeys[0]!.key.toString('base64')}`,
-        DEMO_EMULATOR_URL: emulator.baseUrl,
-        DEMO_DESTINATION_URL: pg.connectionString,
+        DEMO_EMULATOR_URL: world.emulator.baseUrl,
+        DEMO_DESTINATION_URL: world.pg.connectionString,
         DEMO_EMAIL: email,
         DEMO_PASSWORD: 'cli-demo-password-1',
         DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',

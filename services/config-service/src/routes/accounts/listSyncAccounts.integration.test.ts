@@ -1,23 +1,17 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
 import { syncAccountListSchema } from './syncAccounts.schemas';
 import { asCaller, buildAccountsApp, type AccountsTestApp } from './accountsTestSupport';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: AccountsTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildAccountsApp(knex, emulator);
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildAccountsApp(knex, world.emulator);
 });
 
 describe('GET /api/v1/syncs/{name}/accounts', () => {
@@ -43,10 +37,10 @@ describe('GET /api/v1/syncs/{name}/accounts', () => {
   it("lists only the sync's own source's accounts, in identifier order, page by page", async () => {
     const caller = await newCaller(t.app);
     const api = asCaller(t.app, caller);
-    const mine = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString, prefix: 'mine' });
-    const other = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString, prefix: 'other' });
+    const mine = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'mine' });
+    const other = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'other' });
     const register = async (sync: string, identifier: string) =>
-      api.post(`/syncs/${sync}/accounts`, { credential: (await emulator.createAccount()).secret_key, identifier }).expect(200);
+      api.post(`/syncs/${sync}/accounts`, { credential: (await world.emulator.createAccount()).secret_key, identifier }).expect(200);
     // Another Stripe source's accounts sort between this one's: the scan must skip them.
     await register(mine.sync, 'b_account');
     await register(other.sync, 'a_account');
@@ -70,7 +64,7 @@ describe('GET /api/v1/syncs/{name}/accounts', () => {
 
   it('answers a dashboard session, and 404 for a sync of another environment', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     expect((await caller.user.agent.get(`/api/v1/syncs/${fixture.sync}/accounts`).expect(200)).body).toEqual({ data: [], has_more: false });
     const res = await asCaller(t.app, await newCaller(t.app)).get(`/syncs/${fixture.sync}/accounts`).expect(404);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });

@@ -1,24 +1,18 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
 import { syncAccountSchema } from './syncAccounts.schemas';
 import { asCaller, buildAccountsApp, type AccountsTestApp } from './accountsTestSupport';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: AccountsTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildAccountsApp(knex, emulator);
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildAccountsApp(knex, world.emulator);
 });
 
 describe('POST /api/v1/syncs/{name}/accounts', () => {
@@ -57,7 +51,7 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
 
   it('refuses a credential that is neither a key nor an account id, before asking the provider', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await asCaller(t.app, caller).post(`/syncs/${fixture.sync}/accounts`, { credential: 'hunter2' }).expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
@@ -69,8 +63,8 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
 
   it("registers the account under the sync's source, sealed, and says so once", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
-    const account = await emulator.createAccount();
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
+    const account = await world.emulator.createAccount();
     const api = asCaller(t.app, caller);
     const res = await api.post(`/syncs/${fixture.sync}/accounts`, { credential: account.secret_key, identifier: 'acme_1' }).expect(200);
     expect(syncAccountSchema.validate(res.body.account).error).toBeUndefined();
@@ -101,7 +95,7 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
 
   it("answers the provider's refusal of a wrong key in its own words and registers nothing", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await asCaller(t.app, caller).post(`/syncs/${fixture.sync}/accounts`, { credential: 'sk_test_doesnotexist00000000' }).expect(400);
     expect(res.body).toMatchObject({ type: 'invalid_request_error', code: 'invalid_credential', param: 'credential' });
     expect(res.body.message).toMatch(/^Stripe rejected the key: /);
@@ -110,7 +104,7 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
 
   it("answers 404 for another environment's sync", async () => {
     const owner = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, owner, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, owner, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await asCaller(t.app, await newCaller(t.app)).post(`/syncs/${fixture.sync}/accounts`, { credential: 'sk_test_abcdefgh1234' }).expect(404);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
   });

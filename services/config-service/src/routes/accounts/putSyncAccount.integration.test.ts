@@ -1,30 +1,24 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
 import { asCaller, buildAccountsApp, enableEarlyAccess, syncWithAccount, type AccountsTestApp } from './accountsTestSupport';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: AccountsTestApp;
 const toggled: string[] = [];
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildAccountsApp(knex, emulator, {
+  t = buildAccountsApp(knex, world.emulator, {
     hooks: {
       afterAccountToggled: async (account) => {
         toggled.push(`${account.identifier}:${account.active}`);
       },
     },
   });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
 });
 
 describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
@@ -53,7 +47,7 @@ describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
 
   it('is a beta call: refused without early access, and nothing changes', async () => {
     const caller = await newCaller(t.app);
-    const { fixture } = await syncWithAccount(t, caller, emulator, pg.connectionString, 'beta_1');
+    const { fixture } = await syncWithAccount(t, caller, world.emulator, world.pg.connectionString, 'beta_1');
     const res = await asCaller(t.app, caller).put(`/syncs/${fixture.sync}/accounts/beta_1`, { active: false }).expect(403);
     expect(res.body).toEqual({
       type: 'permission_error',
@@ -66,7 +60,7 @@ describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
   it('pauses and resumes, answering the account as it now is', async () => {
     const caller = await newCaller(t.app);
     await enableEarlyAccess(t.app, caller);
-    const { fixture } = await syncWithAccount(t, caller, emulator, pg.connectionString, 'toggle_me');
+    const { fixture } = await syncWithAccount(t, caller, world.emulator, world.pg.connectionString, 'toggle_me');
     const api = asCaller(t.app, caller);
     const paused = await api.put(`/syncs/${fixture.sync}/accounts/toggle_me`, { active: false }).expect(200);
     expect(paused.body.account).toMatchObject({ identifier: 'toggle_me', active: false, status: 'paused' });
@@ -80,8 +74,8 @@ describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
   it("answers 404 for an account of another source, even of the same environment", async () => {
     const caller = await newCaller(t.app);
     await enableEarlyAccess(t.app, caller);
-    const { fixture } = await syncWithAccount(t, caller, emulator, pg.connectionString, 'elsewhere');
-    const other = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString, prefix: 'other' });
+    const { fixture } = await syncWithAccount(t, caller, world.emulator, world.pg.connectionString, 'elsewhere');
+    const other = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'other' });
     const res = await asCaller(t.app, caller).put(`/syncs/${other.sync}/accounts/elsewhere`, { active: false }).expect(404);
     expect(res.body).toEqual({
       type: 'invalid_request_error',

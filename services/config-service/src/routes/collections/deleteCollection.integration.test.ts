@@ -1,23 +1,17 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { getTestKnex } from '@datasync/testing';
 import { collectionSchema } from '../../collections/collections.schemas';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
@@ -42,22 +36,22 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
 
   it('marks the collection unmounted, keeps its table and rows, and audits it', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const created = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
-    await pg.knex('stripe_charges').insert({ id: 'ch_1', account_id: 'acct_1', data: {}, _source_ts: new Date(), _synced_at: new Date(), _deleted: false });
+    await world.pg.knex('stripe_charges').insert({ id: 'ch_1', account_id: 'acct_1', data: {}, _source_ts: new Date(), _synced_at: new Date(), _deleted: false });
 
     const res = await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(200);
     expect(collectionSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toMatchObject({ id: created.body.id, status: 'unmounted', unmounted_at: expect.any(String), table_name: 'stripe_charges' });
     expect((await knex(TABLES.collections).where({ id: created.body.id }).first()).unmounted_at).toBeInstanceOf(Date);
-    expect(await pg.knex('stripe_charges').count({ n: '*' }).first()).toEqual({ n: '1' });
+    expect(await world.pg.knex('stripe_charges').count({ n: '*' }).first()).toEqual({ n: '1' });
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'collection.unmounted' }).first();
     expect(audit).toMatchObject({ target: `${fixture.sync}/charges`, details: { table: 'stripe_charges' } });
   });
 
   it('answers 404 when the collection is not mounted, or the sync is another environment’s', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(200);
     const twice = await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(404);

@@ -1,24 +1,18 @@
 import request from 'supertest';
 import { getEngine, tableColumns } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { getTestKnex } from '@datasync/testing';
 import { collectionSchema } from '../../collections/collections.schemas';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
@@ -40,7 +34,7 @@ describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
 
   it("returns the collection with its table's columns in the destination's types, mounted or unmounted", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const mounted = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'invoices' }).expect(201);
     const res = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/invoices`).expect(200);
     expect(collectionSchema.validate(res.body).error).toBeUndefined();
@@ -55,7 +49,7 @@ describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
 
   it("answers 404 for a resource the sync never mounted, and for another environment's sync", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     const never = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/payouts`).expect(404);
     expect(never.body).toEqual({

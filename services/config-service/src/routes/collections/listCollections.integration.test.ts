@@ -1,22 +1,16 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { getTestKnex } from '@datasync/testing';
 import { collectionListSchema } from '../../collections/collections.schemas';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 describe('GET /api/v1/syncs/{name}/collections', () => {
@@ -41,7 +35,7 @@ describe('GET /api/v1/syncs/{name}/collections', () => {
 
   it('lists mounted collections first, then unmounted ones', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     for (const resource of ['refunds', 'charges', 'customers']) {
       await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: resource }).expect(201);
     }
@@ -57,7 +51,7 @@ describe('GET /api/v1/syncs/{name}/collections', () => {
 
   it("answers 404 for another environment's sync", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).get(`/syncs/${fixture.sync}/collections`).expect(404);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
   });

@@ -1,22 +1,16 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 describe('DELETE /api/v1/destinations/{name}', () => {
@@ -38,7 +32,7 @@ describe('DELETE /api/v1/destinations/{name}', () => {
 
   it('deletes an unused destination, keeps what is in the database, and audits it', async () => {
     const caller = await newCaller(t.app);
-    const created = await as(t.app, caller).post('/destinations', { name: 'old', engine: 'postgres', connection_string: pg.connectionString }).expect(201);
+    const created = await as(t.app, caller).post('/destinations', { name: 'old', engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
     const res = await as(t.app, caller).delete('/destinations/old').expect(200);
     expect(res.body).toEqual({ deleted: true, destination: created.body });
     expect(await knex(TABLES.destinations).where({ id: created.body.id }).first()).toBeUndefined();
@@ -49,7 +43,7 @@ describe('DELETE /api/v1/destinations/{name}', () => {
 
   it('refuses while a sync writes into it, naming the sync', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await as(t.app, caller).delete(`/destinations/${fixture.destination}`).expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
@@ -64,7 +58,7 @@ describe('DELETE /api/v1/destinations/{name}', () => {
 
   it("answers 404 for another environment's destination and leaves it", async () => {
     const caller = await newCaller(t.app);
-    await as(t.app, caller).post('/destinations', { name: 'theirs', engine: 'postgres', connection_string: pg.connectionString }).expect(201);
+    await as(t.app, caller).post('/destinations', { name: 'theirs', engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
     const res = await as(t.app, await newCaller(t.app)).delete('/destinations/theirs').expect(404);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: 'No destination named theirs in this environment.' });
     await as(t.app, await otherEnvironmentCaller(t.app, caller)).delete('/destinations/theirs').expect(404);

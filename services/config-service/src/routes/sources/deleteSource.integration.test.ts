@@ -1,22 +1,16 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 describe('DELETE /api/v1/sources/{name}', () => {
@@ -32,7 +26,7 @@ describe('DELETE /api/v1/sources/{name}', () => {
 
   it('deletes an unused source and audits it', async () => {
     const caller = await newCaller(t.app);
-    const account = await emulator.createAccount();
+    const account = await world.emulator.createAccount();
     const created = await as(t.app, caller).post('/sources', { name: 'gone', provider: 'stripe', private_key: account.secret_key }).expect(201);
     const res = await as(t.app, caller).delete('/sources/gone').expect(200);
     expect(res.body).toEqual({ deleted: true, source: created.body });
@@ -43,7 +37,7 @@ describe('DELETE /api/v1/sources/{name}', () => {
 
   it('refuses while a sync uses it, naming the sync', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await as(t.app, caller).delete(`/sources/${fixture.source}`).expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
@@ -58,7 +52,7 @@ describe('DELETE /api/v1/sources/{name}', () => {
 
   it("answers 404 for another environment's source and leaves it", async () => {
     const caller = await newCaller(t.app);
-    const account = await emulator.createAccount();
+    const account = await world.emulator.createAccount();
     await as(t.app, caller).post('/sources', { name: 'kept', provider: 'stripe', private_key: account.secret_key }).expect(201);
     const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).delete('/sources/kept').expect(404);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: 'No source named kept in this environment.' });

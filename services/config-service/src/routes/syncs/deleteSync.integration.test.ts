@@ -1,22 +1,16 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
+import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 describe('DELETE /api/v1/syncs/{name}', () => {
@@ -32,7 +26,7 @@ describe('DELETE /api/v1/syncs/{name}', () => {
 
   it('deletes the sync with its collections, keeps the tables, the source and the destination, and audits it', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     const sync = await knex(TABLES.syncs).where({ environment_id: caller.environmentId, name: fixture.sync }).first('id');
 
@@ -44,7 +38,7 @@ describe('DELETE /api/v1/syncs/{name}', () => {
     });
     expect(await knex(TABLES.syncs).where({ id: sync.id }).first()).toBeUndefined();
     expect(await knex(TABLES.collections).where({ sync_id: sync.id })).toEqual([]);
-    expect(await pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first()).toBeDefined();
+    expect(await world.pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first()).toBeDefined();
     await as(t.app, caller).get(`/sources/${fixture.source}`).expect(200);
     await as(t.app, caller).get(`/destinations/${fixture.destination}`).expect(200);
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'sync.deleted' }).first();
@@ -54,7 +48,7 @@ describe('DELETE /api/v1/syncs/{name}', () => {
 
   it("answers 404 for another environment's sync and leaves it", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).delete(`/syncs/${fixture.sync}`).expect(404);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
     await as(t.app, caller).get(`/syncs/${fixture.sync}`).expect(200);

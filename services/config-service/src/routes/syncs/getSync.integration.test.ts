@@ -1,26 +1,20 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { getTestKnex } from '@datasync/testing';
 import { asCaller, buildAccountsApp, type AccountsTestApp } from '../accounts/accountsTestSupport';
 import { syncOverviewSchema } from '../../syncs/syncs.schemas';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 let withAccounts: AccountsTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-  withAccounts = buildAccountsApp(knex, emulator);
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
+  withAccounts = buildAccountsApp(knex, world.emulator);
 });
 
 describe('GET /api/v1/syncs/{name}', () => {
@@ -42,7 +36,7 @@ describe('GET /api/v1/syncs/{name}', () => {
 
   it('shows the overview: source, destination, mounted collections, accounts and activity', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'refunds' }).expect(201);
     await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/refunds`).expect(200);
@@ -76,10 +70,10 @@ describe('GET /api/v1/syncs/{name}', () => {
   it("counts the source's accounts and the rows the loader wrote through the sync", async () => {
     const app = withAccounts.app;
     const caller = await newCaller(app);
-    const fixture = await createSyncFixture(app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     await as(app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     for (const identifier of ['customer_1', 'customer_2']) {
-      const account = await emulator.createAccount();
+      const account = await world.emulator.createAccount();
       await asCaller(app, caller).post(`/syncs/${fixture.sync}/accounts`, { credential: account.secret_key, identifier }).expect(200);
     }
     const before = (await as(app, caller).get(`/syncs/${fixture.sync}`).expect(200)).body as Record<string, unknown>;
@@ -117,7 +111,7 @@ describe('GET /api/v1/syncs/{name}', () => {
 
   it("answers 404 for another environment's sync", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).get(`/syncs/${fixture.sync}`).expect(404);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
   });

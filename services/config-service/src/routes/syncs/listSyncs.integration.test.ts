@@ -1,22 +1,16 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { getTestKnex } from '@datasync/testing';
 import { syncListSchema } from '../../syncs/syncs.schemas';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 describe('GET /api/v1/syncs', () => {
@@ -39,8 +33,8 @@ describe('GET /api/v1/syncs', () => {
   it("lists the environment's syncs with what they connect, never another environment's", async () => {
     const caller = await newCaller(t.app);
     const other = await otherEnvironmentCaller(t.app, caller);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString, prefix: 'mine' });
-    await createSyncFixture(t.app, other, { emulator, connectionString: pg.connectionString, prefix: 'theirs' });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'mine' });
+    await createSyncFixture(t.app, other, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'theirs' });
     const res = await as(t.app, caller).get('/syncs').expect(200);
     expect(syncListSchema.validate(res.body).error).toBeUndefined();
     expect(res.body.data).toEqual([

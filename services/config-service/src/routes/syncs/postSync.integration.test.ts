@@ -1,29 +1,23 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { getTestKnex } from '@datasync/testing';
 import { syncSchema } from '../../syncs/syncs.schemas';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
+import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ApiCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
 const knex = getTestKnex();
-let emulator: TestEmulator;
-let pg: PostgresDestination;
+const world = useProviderAndDestination();
 let t: ResourceTestApp;
 
 beforeAll(async () => {
-  [emulator, pg] = await Promise.all([startEmulator(), createPostgresDestination()]);
-  t = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), pg?.drop()]);
-  await closeTestKnex();
+  t = buildResourceApp(knex, { providerBaseUrl: world.emulator.baseUrl });
 });
 
 async function sourceAndDestination(caller: ApiCaller, source: string, destination: string): Promise<void> {
-  const account = await emulator.createAccount();
+  const account = await world.emulator.createAccount();
   await as(t.app, caller).post('/sources', { name: source, provider: 'stripe', private_key: account.secret_key }).expect(201);
-  await as(t.app, caller).post('/destinations', { name: destination, engine: 'postgres', connection_string: pg.connectionString }).expect(201);
+  await as(t.app, caller).post('/destinations', { name: destination, engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
 }
 
 describe('POST /api/v1/syncs', () => {
@@ -88,7 +82,7 @@ describe('POST /api/v1/syncs', () => {
 
   it('refuses a duplicate name, and a second sync for the same source and destination', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const sameName = await as(t.app, caller).post('/syncs', { name: fixture.sync, source: fixture.source, destination: fixture.destination }).expect(400);
     expect(sameName.body).toEqual({
       type: 'invalid_request_error',
@@ -106,7 +100,7 @@ describe('POST /api/v1/syncs', () => {
         'a source reaches a destination through one sync only. Mount more collections in that sync instead.',
     });
     // The same source into another destination is another writer, so it is allowed.
-    await as(t.app, caller).post('/destinations', { name: 'second_db', engine: 'postgres', connection_string: pg.connectionString }).expect(201);
+    await as(t.app, caller).post('/destinations', { name: 'second_db', engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
     await as(t.app, caller).post('/syncs', { name: 'second', source: fixture.source, destination: 'second_db' }).expect(201);
   });
 
