@@ -6,3 +6,4 @@ export { WaitForTimeoutError, waitFor, type Truthy, type WaitForOptions } from '
 export { freePort } from './freePort';
 export { ensureDatabase, prepareTestDatabase } from './testDatabase';
 export { startEmulator, type EmulatorAccount, type StartEmulatorOptions, type TestEmulator } from './emulator';
+export { parameterInvalid } from './apiErrors';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
 import { buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
 
 const knex = getTestKnex();
@@ -42,12 +42,6 @@ describe('GET /api/v1/environments', () => {
   it('refuses unknown query parameters', async () => {
     const user = await signUp(app);
     const res = await user.agent.get('/api/v1/environments?limit=1').expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'limit',
-      message: 'limit is not allowed',
-      errors: [{ param: 'limit', message: 'limit is not allowed' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('limit', 'limit is not allowed'));
   });
 });

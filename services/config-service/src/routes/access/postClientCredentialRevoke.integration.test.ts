@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
 import { buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
 
 const knex = getTestKnex();
@@ -59,13 +59,7 @@ describe('POST /api/v1/client_credentials/{client_id}/revoke', () => {
   it('names an invalid client id', async () => {
     const user = await signUp(app);
     const res = await user.agent.post(`/api/v1/client_credentials/${'x'.repeat(65)}/revoke`).set('X-CSRF-Token', user.csrf).expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'client_id',
-      message: 'client_id length must be less than or equal to 64 characters long',
-      errors: [{ param: 'client_id', message: 'client_id length must be less than or equal to 64 characters long' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('client_id', 'client_id length must be less than or equal to 64 characters long'));
   });
 
   it('needs authentication, and the CSRF token with a session', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
 import { buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
 
 const knex = getTestKnex();
@@ -52,12 +52,6 @@ describe('POST /api/v1/logout', () => {
   it('takes no body fields', async () => {
     const user = await signUp(app);
     const res = await user.agent.post('/api/v1/logout').set('X-CSRF-Token', user.csrf).send({ everywhere: true }).expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'everywhere',
-      message: 'everywhere is not allowed',
-      errors: [{ param: 'everywhere', message: 'everywhere is not allowed' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('everywhere', 'everywhere is not allowed'));
   });
 });

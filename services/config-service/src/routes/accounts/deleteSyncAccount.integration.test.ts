@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
 import { asCaller, buildAccountsApp, enableEarlyAccess, syncWithAccount, type AccountsTestApp } from './accountsTestSupport';
@@ -35,13 +35,7 @@ describe('DELETE /api/v1/syncs/{name}/accounts/{identifier}', () => {
   it('refuses an invalid sync name', async () => {
     const caller = await newCaller(quick.app);
     const res = await asCaller(quick.app, caller).delete('/syncs/sync1/accounts/x').expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'name',
-      message: 'name may contain only lowercase letters and underscores',
-      errors: [{ param: 'name', message: 'name may contain only lowercase letters and underscores' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('name', 'name may contain only lowercase letters and underscores'));
   });
 
   it('is a beta call: refused without early access, and the account stays', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { getEngine, tableColumns } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
-import { getTestKnex } from '@datasync/testing';
+import { getTestKnex, parameterInvalid } from '@datasync/testing';
 import { collectionSchema } from '../../collections/collections.schemas';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
 import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
@@ -23,13 +23,7 @@ describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
   it('refuses an invalid sync name', async () => {
     const caller = await newCaller(t.app);
     const res = await as(t.app, caller).get('/syncs/NO/collections/charges').expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'name',
-      message: 'name may contain only lowercase letters and underscores',
-      errors: [{ param: 'name', message: 'name may contain only lowercase letters and underscores' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('name', 'name may contain only lowercase letters and underscores'));
   });
 
   it("returns the collection with its table's columns in the destination's types, mounted or unmounted", async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { getTestKnex } from '@datasync/testing';
+import { getTestKnex, parameterInvalid } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
 import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
@@ -21,13 +21,7 @@ describe('DELETE /api/v1/destinations/{name}', () => {
   it('refuses a name that breaks the naming rule', async () => {
     const caller = await newCaller(t.app);
     const res = await as(t.app, caller).delete('/destinations/a.b').expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'name',
-      message: 'name may contain only lowercase letters, digits and underscores',
-      errors: [{ param: 'name', message: 'name may contain only lowercase letters, digits and underscores' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('name', 'name may contain only lowercase letters, digits and underscores'));
   });
 
   it('deletes an unused destination, keeps what is in the database, and audits it', async () => {

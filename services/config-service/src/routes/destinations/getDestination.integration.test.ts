@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
 import { destinationSchema } from '../../destinations/destinations.schemas';
 import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller } from '../resourceTestSupport/resourceApp';
@@ -24,13 +24,7 @@ describe('GET /api/v1/destinations/{name}', () => {
   it('refuses a name that breaks the naming rule', async () => {
     const caller = await newCaller(app);
     const res = await as(app, caller).get('/destinations/Not-Valid').expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'name',
-      message: 'name may contain only lowercase letters, digits and underscores',
-      errors: [{ param: 'name', message: 'name may contain only lowercase letters, digits and underscores' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('name', 'name may contain only lowercase letters, digits and underscores'));
   });
 
   it('returns the destination with its masked connection string', async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
 import { destinationListSchema } from '../../destinations/destinations.schemas';
 import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller } from '../resourceTestSupport/resourceApp';
@@ -24,13 +24,7 @@ describe('GET /api/v1/destinations', () => {
   it('refuses query parameters it does not know', async () => {
     const caller = await newCaller(app);
     const res = await as(app, caller).get('/destinations?limit=5').expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'limit',
-      message: 'limit is not allowed',
-      errors: [{ param: 'limit', message: 'limit is not allowed' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('limit', 'limit is not allowed'));
   });
 
   it("lists the environment's destinations oldest first, never another environment's, never a password", async () => {

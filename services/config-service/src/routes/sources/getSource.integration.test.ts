@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceSchema } from '../../sources/sources.schemas';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
@@ -24,13 +24,7 @@ describe('GET /api/v1/sources/{name}', () => {
   it('refuses a name that breaks the naming rule', async () => {
     const caller = await newCaller(t.app);
     const res = await as(t.app, caller).get(`/sources/${'a'.repeat(64)}`).expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'name',
-      message: 'name length must be less than or equal to 63 characters long',
-      errors: [{ param: 'name', message: 'name length must be less than or equal to 63 characters long' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('name', 'name length must be less than or equal to 63 characters long'));
   });
 
   it('returns the source without its key', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceSchema } from '../../sources/sources.schemas';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ApiCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
@@ -62,13 +62,7 @@ describe('PATCH /api/v1/sources/{name}', () => {
       ],
     });
     const missing = await as(t.app, caller).patch('/sources/kept', {}).expect(400);
-    expect(missing.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'oauth_client_id',
-      message: 'oauth_client_id is required',
-      errors: [{ param: 'oauth_client_id', message: 'oauth_client_id is required' }],
-    });
+    expect(missing.body).toEqual(parameterInvalid('oauth_client_id', 'oauth_client_id is required'));
     // The column's own check would take these; the API refuses them first, with the same clear 400.
     for (const bad of ['', 'ca_', 'ca_has_underscore', `ca_${'a'.repeat(253)}`, 42]) {
       const refused = await as(t.app, caller).patch('/sources/kept', { oauth_client_id: bad }).expect(400);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
+import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceSchema } from '../../sources/sources.schemas';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
 
@@ -87,13 +87,7 @@ describe('POST /api/v1/sources', () => {
     const caller = await newCaller(t.app);
     const account = await emulator.createAccount();
     const res = await as(t.app, caller).post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: 'acct_123' }).expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'oauth_client_id',
-      message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits',
-      errors: [{ param: 'oauth_client_id', message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('oauth_client_id', 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits'));
     // What the column's check alone would refuse (a dash, too long) is a 400 too, never a database error.
     for (const bad of ['ca_with-dash', `ca_${'x'.repeat(300)}`, '']) {
       const refused = await as(t.app, caller).post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: bad }).expect(400);

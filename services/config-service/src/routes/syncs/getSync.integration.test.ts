@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { getTestKnex } from '@datasync/testing';
+import { getTestKnex, parameterInvalid } from '@datasync/testing';
 import { asCaller, buildAccountsApp, type AccountsTestApp } from '../accounts/accountsTestSupport';
 import { syncOverviewSchema } from '../../syncs/syncs.schemas';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
@@ -25,13 +25,7 @@ describe('GET /api/v1/syncs/{name}', () => {
   it('refuses a name that breaks the naming rule', async () => {
     const caller = await newCaller(t.app);
     const res = await as(t.app, caller).get('/syncs/sync1').expect(400);
-    expect(res.body).toEqual({
-      type: 'invalid_request_error',
-      code: 'parameter_invalid',
-      param: 'name',
-      message: 'name may contain only lowercase letters and underscores',
-      errors: [{ param: 'name', message: 'name may contain only lowercase letters and underscores' }],
-    });
+    expect(res.body).toEqual(parameterInvalid('name', 'name may contain only lowercase letters and underscores'));
   });
 
   it('shows the overview: source, destination, mounted collections, accounts and activity', async () => {
