@@ -1,16 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { waitFor } from '@datasync/testing';
-import { apiInPage, fieldError, launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
+import { apiInPage, fieldError, launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
 import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
 
 // A person, in headless Chromium, goes from sign-up to rows in stripe_charges with the
 // dashboard alone: the real config-service, loader and provider emulator, a real destination.
-
-/** A screenshot for people to look at, and a check that every control on the page has a name. */
-async function shoot(session: BrowserSession, name: string): Promise<void> {
-  await session.screenshot(name);
-  expect({ page: name, unnamed: await unnamedControls(session.page) }).toEqual({ page: name, unnamed: [] });
-}
 
 let stack: DashboardStack;
 let destination: DestinationDatabase;

@@ -1,17 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@datasync/testing';
-import { TEST_PASSWORD, apiInPage, launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
+import { apiInPage, type BrowserSession, launchBrowser, openSession, shoot, signUpInBrowser, TEST_PASSWORD, unexpectedProblems } from './support/browser';
 import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
 
 // Access and the beta account calls in the browser: API keys shown once, rotation and
 // revocation, the environment switcher, early access, pause/resume/delete, logging out and in —
 // and no secret in the page's URL, storage or markup, no script or style the CSP would block.
-
-/** A screenshot for people to look at, and a check that every control on the page has a name. */
-async function shoot(session: BrowserSession, name: string): Promise<void> {
-  await session.screenshot(name);
-  expect({ page: name, unnamed: await unnamedControls(session.page) }).toEqual({ page: name, unnamed: [] });
-}
 
 let stack: DashboardStack;
 let destination: DestinationDatabase;

@@ -1,16 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { freePort } from '@datasync/testing';
-import { apiInPage, fieldError, launchBrowser, openSession, unnamedControls, signUpInBrowser, unexpectedProblems, type BrowserSession } from './support/browser';
+import { apiInPage, fieldError, launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
 import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
 
 // What a person sees when something is wrong: field rules checked in the browser, the server's
 // refusals in place, and the connection check's and the provider's own words.
-
-/** A screenshot for people to look at, and a check that every control on the page has a name. */
-async function shoot(session: BrowserSession, name: string): Promise<void> {
-  await session.screenshot(name);
-  expect({ page: name, unnamed: await unnamedControls(session.page) }).toEqual({ page: name, unnamed: [] });
-}
 
 let stack: DashboardStack;
 let destination: DestinationDatabase;

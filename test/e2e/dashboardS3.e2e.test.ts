@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { getText, latestState, readParts, startTestS3Server, type S3Handle, type TestS3 } from '@datasync/destinations';
 import { waitFor } from '@datasync/testing';
-import { apiInPage, launchBrowser, openSession, signUpInBrowser, unexpectedProblems, unnamedControls, type BrowserSession } from './support/browser';
+import { apiInPage, launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
 import { startDashboardStack, type DashboardStack } from './support/dashboardStack';
 import { canonicalJson, providerCharges } from './support/loaderWorld';
 
@@ -25,11 +25,6 @@ afterAll(async () => {
   await handle?.close();
   await Promise.all([browser?.close(), stack?.stop(), s3?.close()]);
 });
-
-async function shoot(session: BrowserSession, name: string): Promise<void> {
-  await session.screenshot(name);
-  expect({ page: name, unnamed: await unnamedControls(session.page) }).toEqual({ page: name, unnamed: [] });
-}
 
 it('creates an S3 destination in the dashboard, attaches an account, and the bucket holds its charges', async () => {
   const session = await openSession(browser, stack.configService.url);

@@ -119,3 +119,9 @@ export async function unnamedControls(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/** A screenshot for people to look at, and a check that every control on the page has a name. */
+export async function shoot(session: BrowserSession, name: string): Promise<void> {
+  await session.screenshot(name);
+  expect({ page: name, unnamed: await unnamedControls(session.page) }).toEqual({ page: name, unnamed: [] });
+}
