@@ -135,10 +135,10 @@ export async function deleteLeavesOthers(world: Loader2World): Promise<void> {
   expect(await world.knex(TABLES.runs).where({ account_id: doomed.id })).toEqual([]);
 }
 
-/** The account's rows of a table: distinct object ids, and all rows (a duplicate would make them differ). */
-export async function distinctAndTotal(world: Loader2World, identifier: string, table = 'stripe_charges'): Promise<{ distinct: number; total: number }> {
-  const rows = await world.destination.rows(table, identifier);
-  return { distinct: rows.size, total: await world.destination.count(table, identifier) };
+/** The account's charges: distinct object ids, and all rows (a duplicate would make them differ). */
+export async function distinctAndTotal(world: Loader2World, identifier: string): Promise<{ distinct: number; total: number }> {
+  const rows = await world.destination.rows('stripe_charges', identifier);
+  return { distinct: rows.size, total: await world.destination.count('stripe_charges', identifier) };
 }
 
 /**
