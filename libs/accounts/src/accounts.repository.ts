@@ -113,6 +113,14 @@ export async function lockByIdentity(trx: Knex.Transaction, identity: AccountIde
   return row && toAccount(row);
 }
 
+/** The sealed credential stored for the account: read only to compare it with a new one. */
+export async function storedCredential(db: Db, id: string): Promise<{ kind: CredentialKind; secret: string | null } | undefined> {
+  const row = (await db(TABLES.accounts).where({ id }).first('credential_kind', 'credential_secret')) as
+    | Pick<AccountRow, 'credential_kind' | 'credential_secret'>
+    | undefined;
+  return row && { kind: row.credential_kind, secret: row.credential_secret };
+}
+
 export async function replaceCredential(
   db: Db,
   id: string,

@@ -1,9 +1,9 @@
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
-import type { SecretBox } from '@datasync/crypto';
+import { timingSafeEqualString, type SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import { InvalidRequestError } from '@datasync/errors';
 import { getProvider, type VerifiedAccount } from '@datasync/providers';
-import { insertIfAbsent, lockByIdentity, replaceCredential, type Account } from './accounts.repository';
+import { insertIfAbsent, lockByIdentity, replaceCredential, storedCredential, type Account } from './accounts.repository';
 import type { CredentialInput, CredentialParams } from './credentials';
 import { IDENTIFIER_RULE, isValidIdentifier } from './identifier';
 import type { SourceRef } from './sources.reader';
@@ -55,6 +55,23 @@ async function verifyCredential(deps: RegisterDeps, source: SourceRef, credentia
 }
 
 /**
+ * Whether the account already holds this credential: the same kind and, for a key, the same key
+ * (opened, since sealing is randomised). A stored key that no master key opens any more counts as
+ * another credential, so registering again repairs it.
+ */
+async function holdsCredential(deps: RegisterDeps, trx: Knex.Transaction, existing: Account, credential: CredentialInput): Promise<boolean> {
+  const stored = await storedCredential(trx, existing.id);
+  if (!stored || stored.kind !== credential.kind) return false;
+  if (credential.kind !== 'secret_key') return stored.secret === null;
+  if (stored.secret === null) return false;
+  try {
+    return timingSafeEqualString(deps.secretBox.open(stored.secret, existing.environmentId), credential.key);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Verify the credential with the provider → insert or update the account in one transaction →
  * commit. Nothing is written unless the provider accepted the credential, and nothing half: the
  * row and its audit record commit together.
@@ -100,6 +117,8 @@ export async function registerAccount(
       if (existing.sourceId !== source.id || existing.externalId !== verified.accountId) {
         throw identifierTaken(existing, source, params, input.identifier !== undefined);
       }
+      // Registering again with the credential already stored changes nothing, so nothing is audited.
+      if (await holdsCredential(deps, trx, existing, credential)) return { account: existing, alreadyExisted: true };
       const updated = await replaceCredential(trx, existing.id, values);
       await writeAudit(trx, { ...audit, action: 'account.credential_replaced', details });
       return { account: updated, alreadyExisted: true };

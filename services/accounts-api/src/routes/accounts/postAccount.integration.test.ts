@@ -136,6 +136,8 @@ describe('POST /accounts registration', () => {
     const [replaced] = await accountRows(api.knex, client.environmentId);
     expect(replaced).toMatchObject({ id: row?.id, credential_kind: 'secret_key' });
     expect(api.secretBox.open(replaced?.credential_secret as string, client.environmentId)).toBe(connected.restricted_key);
+    const replacements = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'account.credential_replaced' });
+    expect(replacements).toHaveLength(1);
   });
 
   it('keeps an inactive account inactive when it registers again', async () => {
@@ -145,6 +147,9 @@ describe('POST /accounts registration', () => {
     await api.knex(TABLES.accounts).where({ environment_id: client.environmentId }).update({ active: false });
     await post(client, { sourceType: 'stripe', credential: account.secret_key }).expect(200, { account: { external_id: account.id, identifier: account.id }, already_existed: true });
     expect((await accountRows(api.knex, client.environmentId))[0]).toMatchObject({ active: false });
+    // The same key again is no credential change: nothing to audit.
+    const actions = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId }).pluck('action');
+    expect(actions.filter((action: string) => action.startsWith('account.'))).toEqual(['account.registered']);
   });
 
   it('refuses an identifier that belongs to another provider account', async () => {
