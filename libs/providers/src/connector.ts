@@ -92,6 +92,11 @@ export interface AccountReader {
   listPages(resource: string | CatalogResource, options: ListPagesOptions): AsyncIterableIterator<Page>;
   /** The object, a `deleted: true` stub for deleted ones, or null when the provider does not know it. */
   retrieve(resource: string | CatalogResource, id: string): Promise<ProviderObject | null>;
+  /**
+   * The object with every embedded list the provider truncated (`has_more`) read to its end.
+   * Pages and retrieves come completed; event payloads are completed with this before writing.
+   */
+  completeLists(object: ProviderObject): Promise<ProviderObject>;
   listEvents(options: ListEventsOptions): AsyncIterableIterator<EventPage>;
 }
 

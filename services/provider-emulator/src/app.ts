@@ -14,6 +14,7 @@ import { getStatsRoute } from './routes/admin/getStats';
 import { postAccountRoute } from './routes/admin/postAccount';
 import { postAccountFaultsRoute } from './routes/admin/postAccountFaults';
 import { postClockRoute } from './routes/admin/postClock';
+import { postEventSettingsRoute } from './routes/admin/postEventSettings';
 import { postGlobalFaultsRoute } from './routes/admin/postGlobalFaults';
 import { postObjectRoute } from './routes/admin/postObject';
 import { postObjectUpdateRoute } from './routes/admin/postObjectUpdate';
@@ -23,6 +24,7 @@ import { postDeauthorizeRoute } from './routes/oauth/postDeauthorize';
 import { postTokenRoute } from './routes/oauth/postToken';
 import { getAccountRoute } from './routes/v1/getAccount';
 import { getAccountByIdRoute } from './routes/v1/getAccountById';
+import { listChildrenRoutes } from './routes/v1/listChildren';
 import { listEventsRoute } from './routes/v1/listEvents';
 import { listObjectsRoutes } from './routes/v1/listObjects';
 import { retrieveEventRoute } from './routes/v1/retrieveEvent';
@@ -42,6 +44,7 @@ function apiRoutes(state: EmulatorState): RouteDefinition[] {
     getAccountByIdRoute(state),
     listEventsRoute(retention),
     retrieveEventRoute(retention),
+    ...listChildrenRoutes(),
     ...listObjectsRoutes(state),
     ...retrieveObjectRoutes(state),
   ];
@@ -59,6 +62,7 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
     getAccountFaultsRoute(state),
     postAccountFaultsRoute(state),
     postClockRoute(state),
+    postEventSettingsRoute(state),
     postObjectRoute(state),
     postObjectUpdateRoute(state),
     deleteObjectRoute(state),

@@ -1,6 +1,7 @@
 import { getResource, type CatalogResource } from '../catalog';
 import type { ListPagesOptions, Page, ProviderObject } from '../connector';
 import { ProviderRequestError } from '../errors';
+import { completeAll } from './embeddedLists';
 import { encodeQuery, type QueryValue } from './query';
 import type { Requester } from './requester';
 
@@ -45,7 +46,7 @@ export async function fetchPage(
   const { data, hasMore } = parseList(response.body);
   const last = data[data.length - 1];
   return {
-    objects: data,
+    objects: await completeAll(requester, data),
     hasMore,
     lastId: last?.id ?? null,
     lastCreated: typeof last?.created === 'number' ? last.created : null,

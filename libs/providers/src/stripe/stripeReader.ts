@@ -1,6 +1,7 @@
 import type { CatalogResource } from '../catalog';
 import type { AccountReader, AccountRef, ListEventsOptions, ListPagesOptions, ProviderObject } from '../connector';
 import { ProviderRequestError } from '../errors';
+import { completeLists } from './embeddedLists';
 import { listEvents } from './events';
 import { fetchPage, isProviderObject, listPages, resolveResource } from './listing';
 import type { Requester } from './requester';
@@ -26,11 +27,15 @@ export class StripeAccountReader implements AccountReader {
       if (!isProviderObject(body)) {
         throw new ProviderRequestError(`retrieving ${id} returned no object`, 'unexpected_response', 200);
       }
-      return body;
+      return await completeLists(this.requester, body);
     } catch (err) {
       if (err instanceof ProviderRequestError && err.status === 404) return null;
       throw err;
     }
+  }
+
+  completeLists(object: ProviderObject): Promise<ProviderObject> {
+    return completeLists(this.requester, object);
   }
 
   listEvents(options: ListEventsOptions) {

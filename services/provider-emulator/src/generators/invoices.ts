@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { hash3, weighted } from '../core/hash';
-import type { Generator } from './context';
+import type { GenContext, Generator } from './context';
+import { childCount, embeddedList } from './embeddedList';
 import { person } from './people';
 import { productName } from './products';
 import { customerIndexOf, metadataFor } from './relations';
@@ -9,6 +10,7 @@ const F_STATUS = 1401;
 const F_METADATA = 1402;
 const F_AMOUNT = 1403;
 const F_SUBSCRIPTION = 1404;
+const F_LINES = 1405;
 
 const DAY = 86_400;
 
@@ -23,7 +25,14 @@ export function subscriptionIndexOfInvoice(index: number, customer: number, cust
   return pickIndex < subscriptions ? pickIndex : null;
 }
 
-export const generateInvoice: Generator<Stripe.Invoice> = (ctx, index) => {
+/** Every line of invoice `index`; the invoice embeds the first page of them (see embeddedList). */
+export function invoiceLines(ctx: GenContext, index: number): Stripe.InvoiceLineItem[] {
+  return buildInvoice(ctx, index).lines;
+}
+
+export const generateInvoice: Generator<Stripe.Invoice> = (ctx, index) => buildInvoice(ctx, index).invoice;
+
+function buildInvoice(ctx: GenContext, index: number): { invoice: Stripe.Invoice; lines: Stripe.InvoiceLineItem[] } {
   const created = ctx.createdAt(index);
   const id = ctx.id(index);
   const customers = ctx.count('customers');
@@ -41,15 +50,18 @@ export const generateInvoice: Generator<Stripe.Invoice> = (ctx, index) => {
     [['paid', 80], ['open', 10], ['draft', 5], ['void', 3], ['uncollectible', 2]],
     'paid',
   );
-  const amount = (1 + (hash3(ctx.seed, index, F_AMOUNT) % 400)) * 250;
+  const lineAmount = (1 + (hash3(ctx.seed, index, F_AMOUNT) % 400)) * 250;
+  // One invoice in 20 has 11–40 lines: more than the first page Stripe embeds.
+  const lineCount = childCount(hash3(ctx.seed, index, F_LINES), 20, 11, 30);
+  const amount = lineAmount * lineCount;
   const finalizedAt = status === 'draft' ? null : created + 3600;
   const paid = status === 'paid';
   const periodStart = subscription === null ? created : created - 30 * DAY;
   const description = subscription === null ? productName(ctx.seedOf('products'), index % 50) : `1 × ${productName(ctx.seedOf('products'), index % 50)}`;
-  const line: Stripe.InvoiceLineItem = {
-    id: `il_${id.slice(3)}`,
+  const line = (k: number): Stripe.InvoiceLineItem => ({
+    id: k === 0 ? `il_${id.slice(3)}` : `il_${id.slice(3)}${String(k).padStart(2, '0')}`,
     object: 'line_item',
-    amount,
+    amount: lineAmount,
     currency: ctx.account.currency,
     description,
     discount_amounts: [],
@@ -81,10 +93,11 @@ export const generateInvoice: Generator<Stripe.Invoice> = (ctx, index) => {
     quantity: 1,
     quantity_decimal: null,
     subscription: subscriptionId,
-    subtotal: amount,
+    subtotal: lineAmount,
     taxes: [],
-  };
-  return {
+  });
+  const lines = Array.from({ length: lineCount }, (_, k) => line(k));
+  const invoice: Stripe.Invoice = {
     id,
     object: 'invoice',
     account_country: ctx.account.country,
@@ -130,7 +143,7 @@ export const generateInvoice: Generator<Stripe.Invoice> = (ctx, index) => {
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: { object: 'list', data: [line], has_more: false, url: `/v1/invoices/${id}/lines` },
+    lines: embeddedList(lines, `/v1/invoices/${id}/lines`),
     livemode: false,
     metadata: metadataFor(ctx.seed, index, F_METADATA),
     next_payment_attempt: status === 'open' ? created + 3 * DAY : null,
@@ -167,4 +180,5 @@ export const generateInvoice: Generator<Stripe.Invoice> = (ctx, index) => {
     total_taxes: [],
     webhooks_delivered_at: created,
   };
-};
+  return { invoice, lines };
+}

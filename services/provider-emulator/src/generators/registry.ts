@@ -5,26 +5,33 @@ import type { GenContext, Generator } from './context';
 import { generateCoupon } from './coupons';
 import { generateCustomer } from './customers';
 import { generateDispute } from './disputes';
-import { generateInvoice } from './invoices';
+import { generateInvoice, invoiceLines } from './invoices';
 import { generatePaymentIntent } from './paymentIntents';
 import { generatePayout } from './payouts';
 import { generatePrice } from './prices';
 import { generateProduct } from './products';
 import { generateRefund } from './refunds';
 import type { ResourceName } from './resourceNames';
-import { generateSubscription } from './subscriptions';
+import { generateSubscription, subscriptionItems } from './subscriptions';
 
 /** How the emulator makes one resource's objects, and their JSON text. */
 export interface ResourceKind {
   generate: Generator<object>;
   /** JSON of generated object `index`: a dedicated writer where one exists, else JSON.stringify. */
   json(ctx: GenContext, index: number): string;
+  /** Every item of an embedded list field (`lines`) of object `index`; the object embeds the first page. */
+  children?: Readonly<Record<string, Generator<readonly object[]>>>;
 }
 
-function kind<T extends object>(generate: Generator<T>, toJson?: (item: T) => string): ResourceKind {
+function kind<T extends object>(
+  generate: Generator<T>,
+  toJson?: (item: T) => string,
+  children?: Readonly<Record<string, Generator<readonly object[]>>>,
+): ResourceKind {
   return {
     generate,
     json: toJson ? (ctx, index) => toJson(generate(ctx, index)) : (ctx, index) => JSON.stringify(generate(ctx, index)),
+    ...(children ? { children } : {}),
   };
 }
 
@@ -33,8 +40,8 @@ export const resourceKinds: Readonly<Record<ResourceName, ResourceKind>> = {
   customers: kind(generateCustomer),
   refunds: kind(generateRefund),
   payment_intents: kind(generatePaymentIntent),
-  invoices: kind(generateInvoice),
-  subscriptions: kind(generateSubscription),
+  invoices: kind(generateInvoice, undefined, { lines: invoiceLines }),
+  subscriptions: kind(generateSubscription, undefined, { items: subscriptionItems }),
   balance_transactions: kind(generateBalanceTransaction),
   disputes: kind(generateDispute),
   payouts: kind(generatePayout),

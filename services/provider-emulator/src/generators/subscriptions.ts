@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { hash3, weighted } from '../core/hash';
 import type { GenContext, Generator } from './context';
+import { childCount, embeddedList } from './embeddedList';
 import { generatePrice } from './prices';
 import { customerIdOf, metadataFor } from './relations';
 
@@ -8,6 +9,7 @@ const F_STATUS = 1301;
 const F_METADATA = 1302;
 const F_QUANTITY = 1303;
 const F_ITEM = 1304;
+const F_ITEMS = 1305;
 
 const DAY = 86_400;
 const PERIOD_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
@@ -19,8 +21,7 @@ export function priceIndexOfSubscription(index: number, prices: number): number 
 
 // The item's price is the full Price object (Stripe always expands it here); a one-time price
 // is turned into a monthly one so that the subscription stays coherent.
-function recurringPrice(ctx: GenContext, index: number): Stripe.Price {
-  const priceIndex = priceIndexOfSubscription(index, ctx.count('prices'));
+function recurringPrice(ctx: GenContext, priceIndex: number): Stripe.Price {
   const price = generatePrice(priceContext(ctx), priceIndex);
   if (price.recurring) return price;
   return {
@@ -64,7 +65,14 @@ function planOf(price: Stripe.Price): Stripe.Plan {
   };
 }
 
-export const generateSubscription: Generator<Stripe.Subscription> = (ctx, index) => {
+/** Every item of subscription `index`; the subscription embeds the first page of them (see embeddedList). */
+export function subscriptionItems(ctx: GenContext, index: number): Stripe.SubscriptionItem[] {
+  return buildSubscription(ctx, index).items;
+}
+
+export const generateSubscription: Generator<Stripe.Subscription> = (ctx, index) => buildSubscription(ctx, index).subscription;
+
+function buildSubscription(ctx: GenContext, index: number): { subscription: Stripe.Subscription; items: Stripe.SubscriptionItem[] } {
   const created = ctx.createdAt(index);
   const status = weighted<Stripe.Subscription.Status>(
     ctx.seed,
@@ -73,7 +81,8 @@ export const generateSubscription: Generator<Stripe.Subscription> = (ctx, index)
     [['active', 70], ['canceled', 15], ['trialing', 7], ['past_due', 5], ['incomplete_expired', 2], ['unpaid', 1]],
     'active',
   );
-  const price = recurringPrice(ctx, index);
+  const firstPrice = priceIndexOfSubscription(index, ctx.count('prices'));
+  const price = recurringPrice(ctx, firstPrice);
   const periodDays = PERIOD_DAYS[price.recurring?.interval ?? 'month'] ?? 30;
   const now = ctx.createdAt(Math.max(0, ctx.count('subscriptions') - 1));
   const elapsedPeriods = Math.max(0, Math.floor((now - created) / (periodDays * DAY)));
@@ -81,24 +90,31 @@ export const generateSubscription: Generator<Stripe.Subscription> = (ctx, index)
   const canceledAt = status === 'canceled' ? Math.min(now, created + (1 + (hash3(ctx.seed, index, F_STATUS) % 6)) * periodDays * DAY) : null;
   const trialEnd = status === 'trialing' ? created + 14 * DAY : null;
   const id = ctx.id(index);
-  const item: Stripe.SubscriptionItem = {
-    id: `si_${id.slice(4)}`,
-    object: 'subscription_item',
-    billing_thresholds: null,
-    created,
-    current_period_end: periodStart + periodDays * DAY,
-    current_period_start: periodStart,
-    current_trial: null,
-    discounts: [],
-    metadata: {},
-    plan: planOf(price),
-    price,
-    quantity: 1 + (hash3(ctx.seed, index, F_QUANTITY) % 3 === 0 ? hash3(ctx.seed, index, F_ITEM) % 5 : 0),
-    subscription: id,
-    tax_rates: [],
+  // One subscription in 25 has 11–25 items (one per price): more than the first page Stripe embeds.
+  const itemCount = childCount(hash3(ctx.seed, index, F_ITEMS), 25, 11, 15);
+  const prices = Math.max(1, ctx.count('prices'));
+  const item = (k: number): Stripe.SubscriptionItem => {
+    const itemPrice = k === 0 ? price : recurringPrice(ctx, (firstPrice + k) % prices);
+    return {
+      id: k === 0 ? `si_${id.slice(4)}` : `si_${id.slice(4)}${String(k).padStart(2, '0')}`,
+      object: 'subscription_item',
+      billing_thresholds: null,
+      created,
+      current_period_end: periodStart + periodDays * DAY,
+      current_period_start: periodStart,
+      current_trial: null,
+      discounts: [],
+      metadata: {},
+      plan: planOf(itemPrice),
+      price: itemPrice,
+      quantity: 1 + (hash3(ctx.seed, index, F_QUANTITY) % 3 === 0 ? hash3(ctx.seed, index, F_ITEM) % 5 : 0),
+      subscription: id,
+      tax_rates: [],
+    };
   };
+  const items = Array.from({ length: itemCount }, (_, k) => item(k));
   const latestInvoice = index < ctx.count('invoices') ? ctx.idOf('invoices', index) : null;
-  return {
+  const subscription: Stripe.Subscription = {
     id,
     object: 'subscription',
     application: null,
@@ -126,7 +142,7 @@ export const generateSubscription: Generator<Stripe.Subscription> = (ctx, index)
     discounts: [],
     ended_at: canceledAt,
     invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
-    items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+    items: embeddedList(items, `/v1/subscription_items?subscription=${id}`),
     latest_invoice: latestInvoice,
     livemode: false,
     managed_payments: null,
@@ -147,4 +163,5 @@ export const generateSubscription: Generator<Stripe.Subscription> = (ctx, index)
     trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
     trial_start: trialEnd === null ? null : created,
   };
-};
+  return { subscription, items };
+}

@@ -60,6 +60,14 @@ export class ResourceStore {
     return this.updated.get(index) ?? (index >= this.timeline.count ? this.extras[index - this.timeline.count] : undefined);
   }
 
+  /**
+   * Every item of the embedded list `field` of the object at `index`, or undefined when the
+   * resource has no such list. Admin updates never touch embedded lists, so these are generated.
+   */
+  childrenAt(index: number, field: string): readonly object[] | undefined {
+    return this.kind.children?.[field]?.(this.context, index);
+  }
+
   /** The index an id of this resource points at, whether or not that object was deleted. */
   indexOf(id: string): number | undefined {
     const index = this.codec.decode(id);
