@@ -39,12 +39,17 @@ export const configSchema = {
   LOADER_SLICE_MS: int(100, 600_000)
     .default(10_000)
     .description('how long a segment job reads before it yields its worker slot and requeues itself'),
-  LOADER_SEGMENT_LEASE_MS: int(1_000, 3_600_000)
-    .default(60_000)
-    .description('lease of a segment job on its segment, renewed at every page; past it another job may take over'),
+  LOADER_SEGMENT_LEASE_MS: int(3_000, 3_600_000)
+    .default(15_000)
+    .description(
+      'lease of a segment job on its segment, renewed by a heartbeat every third of it; once a dead loader\'s lease lapses another job takes over',
+    ),
   LOADER_RECONCILE_INTERVAL_MS: int(1_000, 3_600_000)
     .default(15_000)
     .description('how often the reconciler looks for lost enqueues, stuck segments and accounts to retry'),
+  LOADER_SELF_CHECK_INTERVAL_MS: int(1_000, 3_600_000)
+    .default(10_000)
+    .description("how often each loader checks, without relying on Redis, that the reconciler's schedule survives (else it restores it and reconciles at once)"),
   LOADER_ERROR_RETRY_BASE_MS: int(1_000, 86_400_000)
     .default(30_000)
     .description('first wait before the reconciler retries an account in error; doubles per failed retry'),
@@ -79,6 +84,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_SLICE_MS: number;
   LOADER_SEGMENT_LEASE_MS: number;
   LOADER_RECONCILE_INTERVAL_MS: number;
+  LOADER_SELF_CHECK_INTERVAL_MS: number;
   LOADER_ERROR_RETRY_BASE_MS: number;
   LOADER_ERROR_RETRY_MAX_MS: number;
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;

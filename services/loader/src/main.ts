@@ -1,7 +1,7 @@
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
-import { createServiceLogger, type Logger } from '@datasync/logger';
+import { createServiceLogger } from '@datasync/logger';
 import { RateBudget, providerSettings } from '@datasync/providers';
 import {
   closeRedisConnection,
@@ -11,8 +11,6 @@ import {
   jobCatalog,
   pingRedis,
   queueDepths,
-  type JobCatalog,
-  type Producer,
 } from '@datasync/queue';
 import { createApp } from './app';
 import { loadLoaderConfig } from './config';
@@ -21,9 +19,8 @@ import { LOADER_QUEUES, loaderHandlers } from './jobs/handlers';
 import { registerLagGauge } from './incremental/lagGauge';
 import { createLoaderMetrics } from './metrics/metrics';
 import { JobQueues } from './queue/jobQueues';
+import { SelfCheck } from './reconcile/selfCheck';
 import { destinationAccessSettings, loaderSettings } from './settings';
-
-const SCHEDULE_RETRY_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadLoaderConfig();
@@ -70,7 +67,9 @@ async function main(): Promise<void> {
     },
     logger,
   });
-  const scheduling = scheduleReconcile(producer, config.LOADER_RECONCILE_INTERVAL_MS, logger, () => stopping);
+  const selfCheck = new SelfCheck(deps, { intervalMs: config.LOADER_SELF_CHECK_INTERVAL_MS, reconcileEveryMs: config.LOADER_RECONCILE_INTERVAL_MS }, logger);
+  producerRedis.on('ready', () => selfCheck.reconnected());
+  selfCheck.start();
   const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(workerRedis) });
   const app = createApp({ logger, readiness, metrics: metrics.registry });
   await startService({
@@ -84,7 +83,7 @@ async function main(): Promise<void> {
     closers: [
       async () => {
         stopping = true;
-        await scheduling;
+        await selfCheck.stop();
         await workers.close();
       },
       () => queues.close(),
@@ -94,23 +93,6 @@ async function main(): Promise<void> {
       () => knex.destroy(),
     ],
   });
-}
-
-/**
- * The reconciler's job scheduler, (re)declared by every loader at start: idempotent, one
- * scheduler whatever the number of loaders. Retried in the background while Redis is away, so a
- * loader starting before Redis still comes up.
- */
-async function scheduleReconcile(producer: Producer<JobCatalog>, everyMs: number, logger: Logger, stopping: () => boolean): Promise<void> {
-  while (!stopping()) {
-    try {
-      await producer.schedule('loader.reconcile', {}, { everyMs });
-      return;
-    } catch (err) {
-      logger.warn('could not schedule the reconciler; retrying', { error: (err as Error).message });
-      await new Promise((resolve) => setTimeout(resolve, SCHEDULE_RETRY_MS));
-    }
-  }
 }
 
 main().catch((err: unknown) => {

@@ -50,6 +50,11 @@ export class JobQueues {
     return schedulers.map((s) => s.key);
   }
 
+  /** Whether the job scheduler `producer.schedule` creates for this payload exists. */
+  async hasScheduler<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>): Promise<boolean> {
+    return (await this.queue(jobCatalog.jobs[name].queue).getJobScheduler(this.jobId(name, payload))) !== undefined;
+  }
+
   async close(): Promise<void> {
     const open = [...this.queues.values()];
     this.queues.clear();

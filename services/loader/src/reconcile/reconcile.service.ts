@@ -12,6 +12,9 @@ import { accountsNeedingAttach } from './reconcile.repository';
 
 const BATCH = 500;
 
+/** Work younger than this is left to the normal path (its enqueue may simply be in flight). */
+export const RECONCILE_GRACE_MS = 5_000;
+
 export interface ReconcileReport {
   attached: number;
   retried: number;
