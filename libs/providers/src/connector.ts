@@ -9,7 +9,10 @@ export interface VerifiedAccount {
   accountId: string;
   /** Business or display name, when the provider has one. */
   name: string | null;
-  /** Unix seconds; the lower bound of a backfill. */
+  /**
+   * Unix seconds, as the provider reports it. Not a bound of the account's data: a connected
+   * account's `created` is when it was connected (see findOldestCreated).
+   */
   created: number;
   livemode: boolean;
 }
@@ -38,6 +41,8 @@ export interface ListPagesOptions {
   startingAfter?: string;
   /** Filters from the resource's listFilters (`customer`, …). */
   filters?: Readonly<Record<string, string>>;
+  /** Read truncated embedded lists to their end (default); false for probes that only look at `created`. */
+  completeLists?: boolean;
 }
 
 export interface Page {

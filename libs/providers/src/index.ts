@@ -23,4 +23,5 @@ export { createStripeConnector, type StripeConnectorOptions } from './stripe/str
 export { createConnector, type ConnectorOptions } from './connectors';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';
 export { backfillRange, splitRange, splitSegment, type Segment, type SegmentCursor } from './segments/segments';
+export { EARLIEST_CREATED, findOldestCreated, type OldestSearch } from './segments/oldestCreated';
 export { parallelRead, type ParallelReadOptions, type ParallelReadResult } from './segments/parallelRead';

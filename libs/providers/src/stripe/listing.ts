@@ -46,7 +46,7 @@ export async function fetchPage(
   const { data, hasMore } = parseList(response.body);
   const last = data[data.length - 1];
   return {
-    objects: await completeAll(requester, data),
+    objects: options.completeLists === false ? data : await completeAll(requester, data),
     hasMore,
     lastId: last?.id ?? null,
     lastCreated: typeof last?.created === 'number' ? last.created : null,

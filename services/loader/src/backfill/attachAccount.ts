@@ -59,7 +59,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
       });
       try {
         for (const target of group) {
-          await startBackfill(deps, { account, source, target, destination, accountCreated: verified.created }, logger);
+          await startBackfill(deps, { account, source, target, destination }, logger);
           runs += 1;
         }
       } finally {

@@ -3,10 +3,11 @@ import type { Plan } from '../backfill/planSplit';
 import type { Run } from './runs.repository';
 
 /**
- * Applies a plan once: segment 0 shrinks, the others are added as pending, the run becomes planned.
- * False when another caller planned it first (the run row is locked meanwhile).
+ * Applies a plan once: segment 0 shrinks, the others are added as pending, the run becomes planned
+ * with `lowerBound` (where the provider's data begins) as its lower bound. False when another
+ * caller planned it first (the run row is locked meanwhile).
  */
-export async function applyPlan(knex: Knex, run: Run, plan: Plan): Promise<boolean> {
+export async function applyPlan(knex: Knex, run: Run, plan: Plan, lowerBound = run.lowerBound): Promise<boolean> {
   return knex.transaction(async (trx) => {
     const locked = (await trx(TABLES.runs).where({ id: run.id }).forUpdate().first('planned', 'status')) as
       | { planned: boolean; status: string }
@@ -26,7 +27,7 @@ export async function applyPlan(knex: Knex, run: Run, plan: Plan): Promise<boole
         })),
       );
     }
-    await trx(TABLES.runs).where({ id: run.id }).update({ planned: true, updated_at: trx.fn.now() });
+    await trx(TABLES.runs).where({ id: run.id }).update({ planned: true, lower_bound: lowerBound, updated_at: trx.fn.now() });
     return true;
   });
 }

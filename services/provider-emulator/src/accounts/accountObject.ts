@@ -1,7 +1,10 @@
 import type Stripe from 'stripe';
 import type { EmulatorAccount } from '../state/account';
 
-/** The account as `GET /v1/account` shows it; `created` is the lower bound of its data. */
+/**
+ * The account as `GET /v1/account` shows it. `created` is left out when the account has none;
+ * for a connected account it is the connection time, so it bounds nothing about the data.
+ */
 export function accountObject(account: EmulatorAccount): Stripe.Account {
   const { profile } = account;
   const domain = `${profile.businessName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.com`;
@@ -24,7 +27,7 @@ export function accountObject(account: EmulatorAccount): Stripe.Account {
     charges_enabled: true,
     controller: account.connectedTo ? { is_controller: false, type: 'account' } : { type: 'account' },
     country: profile.country,
-    created: account.created,
+    ...(account.created === null ? {} : { created: account.created }),
     default_currency: profile.currency,
     details_submitted: true,
     email: `owner@${domain}`,

@@ -17,6 +17,8 @@ export const newAccountSchema = faultPatchSchema
     business_name: Joi.string().min(1).max(100),
     end: Joi.number().integer().min(0),
     history_days: Joi.number().integer().min(1).max(3650),
+    // The account's own `created` (a connection time later than its oldest objects), or null for none.
+    created: Joi.number().integer().min(0).allow(null),
     connected_to: Joi.string().pattern(/^acct_[A-Za-z0-9]+$/),
   });
 
@@ -27,6 +29,7 @@ export interface NewAccountBody {
   business_name?: string;
   end?: number;
   history_days?: number;
+  created?: number | null;
   connected_to?: string;
   rate_limit?: number | null;
   throttle_rate?: number | null;

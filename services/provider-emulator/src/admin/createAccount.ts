@@ -38,6 +38,7 @@ export function createAccount(state: EmulatorState, body: NewAccountBody): Emula
       businessName: body.business_name,
       end: body.end,
       historyDays: body.history_days,
+      created: body.created,
       connectedTo: body.connected_to,
       faults: faultOverridesOf(body),
     });

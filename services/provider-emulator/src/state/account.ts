@@ -28,7 +28,8 @@ export class EmulatorAccount {
 
   constructor(
     readonly profile: AccountProfile,
-    readonly created: number,
+    /** Null when the account object has no `created`. */
+    readonly created: number | null,
     readonly keys: AccountKeys,
     readonly stores: ReadonlyMap<ResourceName, ResourceStore>,
     readonly events: EventLog,

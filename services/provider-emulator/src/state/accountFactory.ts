@@ -24,6 +24,11 @@ export interface AccountSpec {
   end: number;
   historyDays: number;
   connectedTo: string | undefined;
+  /**
+   * `created` of the account object; null leaves it out, as Stripe does for some accounts. A
+   * connected account's `created` is when it was connected, often later than its oldest objects.
+   */
+  created?: number | null;
 }
 
 // Keys and ids come from SHA-256 of the seed so that distinct seeds never collide; the per-object
@@ -85,6 +90,7 @@ export function buildAccount(spec: AccountSpec, catalog: readonly CatalogResourc
     stores.set(name, new ResourceStore(name, resource, codec, timeline, resourceKinds[name], context));
   }
   const events = new EventLog(new IdCodec('evt', tag), apiVersion);
-  // The account existed a day before its oldest object, as a real account would.
-  return new EmulatorAccount(profile, start - DAY, keysFor(spec.seedText), stores, events, spec.seedText, spec.connectedTo);
+  // By default the account existed a day before its oldest object, as a directly owned account would.
+  const created = spec.created === undefined ? start - DAY : spec.created;
+  return new EmulatorAccount(profile, created, keysFor(spec.seedText), stores, events, spec.seedText, spec.connectedTo);
 }

@@ -24,6 +24,8 @@ export interface NewAccount {
   end?: number;
   historyDays?: number;
   connectedTo?: string;
+  /** The account's `created`; null leaves it out. Default: a day before its oldest object. */
+  created?: number | null;
   faults?: FaultOverrides;
 }
 
@@ -68,6 +70,7 @@ export class EmulatorState {
         end: input.end ?? Math.floor(Date.now() / 1000),
         historyDays: input.historyDays ?? this.settings.historyDays,
         connectedTo: input.connectedTo,
+        created: input.created,
       },
       this.settings.catalog,
       this.settings.apiVersion,

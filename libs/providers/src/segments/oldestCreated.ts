@@ -1,0 +1,46 @@
+import type { CatalogResource } from '../catalog';
+import type { AccountReader } from '../connector';
+
+/** No provider object is older than this (2010-01-01): where the search for the oldest starts. */
+export const EARLIEST_CREATED = 1_262_304_000;
+
+const DAY = 86_400;
+
+export interface OldestSearch {
+  /** A lower bound of the oldest object's `created`, at most `precisionSeconds` below it. */
+  lowerBound: number;
+  /** List requests the search cost (each with limit=1). */
+  requests: number;
+}
+
+/**
+ * Where a resource's history begins, from the provider's own data. Stripe lists newest first and
+ * has no "oldest first" order, and an account's `created` bounds nothing (a connected account's is
+ * the connection time; some accounts have none). So: a binary search over `created` with
+ * one-object pages. A page `created[gte]=lo&created[lt]=mid&limit=1` answers whether anything is
+ * older than `mid`, and its one object (the newest such) tightens the upper end at once. About
+ * log2(span / precision) requests: 13–14 for sixteen years at one day.
+ *
+ * `knownAt` is the `created` of an object known to exist (the oldest of the first page read).
+ */
+export async function findOldestCreated(
+  reader: AccountReader,
+  resource: string | CatalogResource,
+  knownAt: number,
+  options: { floor?: number; precisionSeconds?: number } = {},
+): Promise<OldestSearch> {
+  const precision = Math.max(1, options.precisionSeconds ?? DAY);
+  // Invariant: no object was created in [floor, lo); at least one was created in [lo, hi).
+  let lo = Math.min(options.floor ?? EARLIEST_CREATED, knownAt);
+  let hi = knownAt + 1;
+  let requests = 0;
+  while (hi - lo > precision) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const page = await reader.fetchPage(resource, { createdGte: lo, createdLt: mid, limit: 1, completeLists: false });
+    requests += 1;
+    const newest = page.objects[0]?.created;
+    if (typeof newest === 'number') hi = newest + 1;
+    else lo = mid;
+  }
+  return { lowerBound: lo, requests };
+}
