@@ -1,5 +1,6 @@
 import {
   UnknownCatalogEntryError,
+  changeDetectionOf,
   columnValue,
   commonColumnNames,
   findResource,
@@ -52,6 +53,15 @@ describe('catalog', () => {
     expect(findResourceByEventType('stripe', 'charge.dispute.created')?.name).toBe('disputes');
     expect(findResourceByEventType('stripe', 'customer.subscription.updated')?.name).toBe('subscriptions');
     expect(findResourceByObject('stripe', 'payment_intent')?.name).toBe('payment_intents');
+  });
+
+  it('says how each resource’s changes are detected: events, or a re-read window when there are none', () => {
+    for (const resource of getProvider('stripe').resources) {
+      const detection = changeDetectionOf(resource);
+      expect({ resource: resource.name, kind: detection.kind }).toEqual({ resource: resource.name, kind: resource.eventTypes.length > 0 ? 'events' : 'reread' });
+      if (detection.kind === 'reread') expect(detection.windowSeconds).toBeGreaterThan(detection.intervalSeconds);
+    }
+    expect(changeDetectionOf(getResource('stripe', 'balance_transactions')).kind).toBe('reread');
   });
 
   it('rejects unknown names', () => {

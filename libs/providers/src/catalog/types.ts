@@ -52,6 +52,22 @@ export interface CatalogResource {
   fullListParams?: Readonly<Record<string, string>>;
   /** The provider can delete objects of this resource (retrieve then answers `deleted: true`). */
   deletable?: boolean;
+  /**
+   * How incremental sync learns of changes and deletions after the backfill. `events` (the
+   * default): from the provider's events (`eventTypes`, deletions by `deletedEventType`).
+   * `reread`: the provider sends no events for the resource, so the objects created within
+   * `reread.windowSeconds` are listed again every `reread.intervalSeconds`; a change to an older
+   * object, or a deletion, is not seen (the resource must be one whose objects settle, like
+   * balance transactions, which Stripe never deletes).
+   */
+  changeDetection?: ChangeDetection;
+}
+
+export type ChangeDetection = { kind: 'events' } | { kind: 'reread'; windowSeconds: number; intervalSeconds: number };
+
+/** The resource's change detection, `events` unless the catalog says otherwise. */
+export function changeDetectionOf(resource: CatalogResource): ChangeDetection {
+  return resource.changeDetection ?? { kind: 'events' };
 }
 
 export interface ProviderCatalog {

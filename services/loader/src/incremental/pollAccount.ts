@@ -10,6 +10,7 @@ import { markPolled } from './eventCursors.repository';
 import { accountRuns, recordPolled } from './pollTargets.repository';
 import { groupByCursor, prepareTables, type PollContext, type TableState } from './pollTables';
 import { Refetcher } from './refetcher';
+import { rereadWindows } from './rereadWindow';
 import { createResyncRuns } from './startResync';
 import { TableOpener } from './tableOpener';
 import { walkGroup } from './walkEvents';
@@ -79,6 +80,7 @@ async function pollLocked(deps: LoaderDeps, db: Knex.Transaction, account: Accou
         resyncs += (await createResyncRuns(db, account, (t) => keys.has(`${t.destinationId}/${t.tableName}`))).started;
       }
     }
+    await rereadWindows(ctx, current, startedAt);
     if (caughtUp) {
       for (const table of current) await markPolled(db, table.key, startedAt);
       await recordPolled(db, account.id);

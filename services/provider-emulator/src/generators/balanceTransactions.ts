@@ -47,7 +47,8 @@ export const generateBalanceTransaction: Generator<Stripe.BalanceTransaction> = 
     net: amount - fee,
     reporting_category: type === 'charge' ? 'charge' : type === 'stripe_fee' ? 'fee' : type,
     source,
-    status: created + 2 * DAY < ctx.createdAt(Math.max(0, ctx.count('balance_transactions') - 1)) ? 'available' : 'pending',
+    // Stripe moves it from pending to available when available_on passes, and sends no event.
+    status: created + 2 * DAY <= ctx.now() ? 'available' : 'pending',
     type,
   };
 };

@@ -28,6 +28,11 @@ export interface GenContext {
   createdOf(resource: ResourceName, index: number): number;
   /** Seed of another resource of the same account, to recompute one of its attributes. */
   seedOf(resource: ResourceName): number;
+  /**
+   * The account's clock (Unix seconds), for the few attributes Stripe changes with time and
+   * without an event: a balance transaction becomes `available` once its `available_on` passes.
+   */
+  now(): number;
 }
 
 export type Generator<T> = (ctx: GenContext, index: number) => T;

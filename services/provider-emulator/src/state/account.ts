@@ -92,8 +92,10 @@ export function generatorContext(
   own: { seed: number; createdAt: (i: number) => number; id: (i: number) => string },
   stores: () => ReadonlyMap<ResourceName, ResourceStore>,
   seeds: ReadonlyMap<ResourceName, number>,
+  now: () => number,
 ): GenContext {
   return {
+    now,
     seed: own.seed,
     account: profile,
     createdAt: own.createdAt,

@@ -72,6 +72,8 @@ export function buildAccount(spec: AccountSpec, catalog: readonly CatalogResourc
   const start = spec.end - spec.historyDays * DAY;
   const tag = accountTag(seed);
   const stores = new Map<ResourceName, ResourceStore>();
+  // Generators read the account's clock, which exists once the account does.
+  let account: EmulatorAccount | undefined;
   const seeds = new Map<ResourceName, number>();
   for (const resource of catalog) {
     if (isResourceName(resource.name)) seeds.set(resource.name, hashString(`${spec.seedText}:${resource.name}`));
@@ -86,11 +88,13 @@ export function buildAccount(spec: AccountSpec, catalog: readonly CatalogResourc
       { seed: seeds.get(name) ?? seed, createdAt: (i) => timeline.createdAt(i), id: (i) => codec.encode(i) },
       () => stores,
       seeds,
+      () => account?.now() ?? Math.floor(Date.now() / 1000),
     );
     stores.set(name, new ResourceStore(name, resource, codec, timeline, resourceKinds[name], context));
   }
   const events = new EventLog(new IdCodec('evt', tag), apiVersion);
   // By default the account existed a day before its oldest object, as a directly owned account would.
   const created = spec.created === undefined ? start - DAY : spec.created;
-  return new EmulatorAccount(profile, created, keysFor(spec.seedText), stores, events, spec.seedText, spec.connectedTo);
+  account = new EmulatorAccount(profile, created, keysFor(spec.seedText), stores, events, spec.seedText, spec.connectedTo);
+  return account;
 }

@@ -1,8 +1,11 @@
 import { column, longText, stripeBaseColumns } from '../sqlTypes';
 import type { CatalogResource } from '../types';
 
-// Stripe emits no events for balance transactions (they are immutable once created), so
-// incremental sync reads them by `created` rather than from /v1/events.
+// Stripe emits no events for balance transactions, yet one changes once: its `status` moves from
+// `pending` to `available` when `available_on` passes (https://docs.stripe.com/api/balance_transactions/object#balance_transaction_object-status),
+// usually within days, at most about 30 for some countries and payment methods. Stripe never
+// deletes them. So incremental sync lists the last 35 days again every 10 minutes, which also
+// brings in the new ones.
 export const balanceTransactions: CatalogResource = {
   provider: 'stripe',
   name: 'balance_transactions',
@@ -26,6 +29,7 @@ export const balanceTransactions: CatalogResource = {
   ],
   eventTypes: [],
   listFilters: ['payout', 'source', 'type', 'currency'],
+  changeDetection: { kind: 'reread', windowSeconds: 35 * 86_400, intervalSeconds: 600 },
 };
 
 export const payouts: CatalogResource = {

@@ -1,0 +1,39 @@
+import type { WriteRow } from '@datasync/destinations';
+import { changeDetectionOf, getResource } from '@datasync/providers';
+import { findCursors } from './eventCursors.repository';
+import type { PollContext, TableState } from './pollTables';
+
+/**
+ * Keeps resources without change events fresh (DESIGN §4.4): for each table whose catalog entry
+ * says `reread`, the objects created within the resource's window are listed again, once per
+ * interval (the first poll of each interval does it: the table's previous poll is in an earlier
+ * one). Balance transactions change `status` when their funds become available, with no event,
+ * and new ones appear only this way. Rows carry the response time as `_source_ts`, so a re-read
+ * never overwrites a newer state. Returns the rows written.
+ */
+export async function rereadWindows(ctx: PollContext, tables: readonly TableState[], now: Date = new Date()): Promise<number> {
+  let written = 0;
+  let cursors: Awaited<ReturnType<typeof findCursors>> | undefined;
+  for (const table of tables) {
+    const resource = getResource(ctx.account.sourceType, table.resourceType);
+    const detection = changeDetectionOf(resource);
+    if (detection.kind !== 'reread') continue;
+    cursors ??= await findCursors(ctx.db, ctx.account.id);
+    const polledAt = cursors.get(`${table.destinationId}/${table.tableName}`)?.polledAt ?? null;
+    const interval = detection.intervalSeconds * 1000;
+    if (polledAt !== null && Math.floor(polledAt.getTime() / interval) === Math.floor(now.getTime() / interval)) continue;
+
+    const target = await ctx.tables.open(table);
+    const createdGte = Math.floor(now.getTime() / 1000) - detection.windowSeconds;
+    let rows = 0;
+    for await (const page of ctx.reader.listPages(resource, { createdGte, limit: 100 })) {
+      const batch: WriteRow[] = page.objects.map((object) => ({ accountId: ctx.account.identifier, object, sourceTs: page.fetchedAt }));
+      if (batch.length > 0) rows += (await target.writer.writeBatch(batch)).written;
+    }
+    ctx.deps.metrics.rowsWritten.inc({ table: table.tableName }, rows);
+    ctx.logger.info('recent window re-read', { table: table.tableName, windowSeconds: detection.windowSeconds, rows });
+    written += rows;
+  }
+  ctx.totals.written += written;
+  return written;
+}
