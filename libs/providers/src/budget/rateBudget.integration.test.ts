@@ -65,6 +65,19 @@ describe('RateBudget', () => {
     expect(await grants(key('/v1/charges', 'acct_other'), 5)).toBe(2);
   });
 
+  it('keeps live and test mode of one account apart, each at its own rate', async () => {
+    const budget = new RateBudget(redis, { livePerSecond: 6, testPerSecond: 3, endpointPerSecond: 100, burstSeconds: 1 }, prefix);
+    const grants = async (k: BudgetKey, n: number) => {
+      let granted = 0;
+      for (let i = 0; i < n; i++) if ((await budget.reserve(k, 0)).granted) granted++;
+      return granted;
+    };
+    expect(await grants(key(), 10)).toBe(3);
+    // The test-mode bucket is empty; the same account's live mode still has all of its own.
+    expect(await grants({ ...key(), livemode: true }, 10)).toBe(6);
+    expect(await grants(key(), 10)).toBe(0);
+  });
+
   it('holds across two processes', async () => {
     const limits = { livePerSecond: 100, testPerSecond: 20, endpointPerSecond: 20, burstSeconds: 0.1 };
     const budget = new RateBudget(redis, limits, prefix);

@@ -25,8 +25,11 @@ type WithBucketCommand = Redis & {
 };
 
 /**
- * Request budget per provider account and per (account, endpoint), kept in Redis so every
- * process of every service spends from the same buckets. DESIGN §7.
+ * Request budget per (provider account, mode) and per (account, mode, endpoint), kept in Redis so
+ * every process of every service spends from the same buckets. DESIGN §7. Live and test mode are
+ * separate buckets because Stripe counts them separately (100 req/s live, 25 test, each with its
+ * own per-endpoint limits: https://docs.stripe.com/rate-limits): an account's test-mode backfill
+ * must not slow its live-mode reads.
  */
 export class RateBudget {
   private readonly redis: WithBucketCommand;
@@ -50,7 +53,7 @@ export class RateBudget {
   async reserve(key: BudgetKey, maxWaitMs: number): Promise<BudgetDecision> {
     const accountRate = key.livemode ? this.limits.livePerSecond : this.limits.testPerSecond;
     const endpointRate = Math.min(this.limits.endpointPerSecond, accountRate);
-    const tag = `{${key.provider}:${key.accountId}}`;
+    const tag = `{${key.provider}:${key.accountId}:${key.livemode ? 'live' : 'test'}}`;
     const [granted, waitMs] = await this.redis.takeProviderToken(
       `${this.prefix}:budget:${tag}`,
       `${this.prefix}:budget:${tag}:${key.endpoint}`,
