@@ -113,6 +113,15 @@ export async function lockByIdentity(trx: Knex.Transaction, identity: AccountIde
   return row && toAccount(row);
 }
 
+/**
+ * Records a resync request on the account: the loader's reconciler starts any request its job was
+ * lost for (Redis restarted empty), so a request survives whatever happens to the queue.
+ */
+export async function requestResync(db: Db, id: string): Promise<void> {
+  // Milliseconds, as a JavaScript Date holds them: the loader records the value it read back.
+  await db(TABLES.accounts).where({ id }).update({ resync_requested_at: db.raw("date_trunc('milliseconds', now())") });
+}
+
 /** The sealed credential stored for the account: read only to compare it with a new one. */
 export async function storedCredential(db: Db, id: string): Promise<{ kind: CredentialKind; secret: string | null } | undefined> {
   const row = (await db(TABLES.accounts).where({ id }).first('credential_kind', 'credential_secret')) as

@@ -7,6 +7,7 @@ import {
   findByIdentity,
   lockByIdentity,
   markDeleting,
+  requestResync,
   updateActiveIfChanged,
   type Account,
   type AccountIdentity,
@@ -122,6 +123,7 @@ export class AccountsService {
   async resync(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<AccountWithSource> {
     const found = await findByIdentity(this.options.knex, { environmentId: caller.environmentId, ...identity });
     if (!found || found.deletingAt) throw notFound(identity);
+    await requestResync(this.options.knex, found.id);
     await this.hooks.resyncAccount(found);
     return found;
   }

@@ -1,5 +1,4 @@
 import type { Knex } from '@datasync/db';
-import { ServiceUnavailableError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import { QueueUnavailableError, type JobCatalog, type Producer } from '@datasync/queue';
 import { accountExists } from './accounts.repository';
@@ -18,16 +17,16 @@ export interface LifecycleHookOptions {
 /**
  * The loader II side of the account hooks (DESIGN §4.5–4.6): a toggle enqueues `account.pause` or
  * `account.resume`, a delete enqueues `account.purge` and waits for the loader to remove the
- * account, a resync request enqueues `account.resync`. A pause, resume or purge whose enqueue
- * fails (Redis away) is not lost: the loader's reconciler compares schedulers with the accounts'
- * `active` and restarts purges of accounts left deleting. A resync has no such record, so its
- * request fails with a 503 instead.
+ * account, a resync request enqueues `account.resync`. None of them is lost when its enqueue fails
+ * (Redis away) or its job is lost (Redis restarted empty): the loader's reconciler compares
+ * schedulers with the accounts' `active`, restarts purges of accounts left deleting, and starts
+ * resyncs requested (`resync_requested_at`) but not taken.
  */
 export function lifecycleHooks(options: LifecycleHookOptions): Pick<AccountHooks, 'afterAccountToggled' | 'purgeAccount' | 'resyncAccount'> {
   const { knex, producer, logger } = options;
   const pollMs = options.purgePollMs ?? 100;
 
-  const enqueueOrLeave = async (name: 'account.pause' | 'account.resume' | 'account.purge', accountId: string): Promise<void> => {
+  const enqueueOrLeave = async (name: 'account.pause' | 'account.resume' | 'account.purge' | 'account.resync', accountId: string): Promise<void> => {
     try {
       await producer.enqueue(name, { accountId });
     } catch (err) {
@@ -49,12 +48,7 @@ export function lifecycleHooks(options: LifecycleHookOptions): Pick<AccountHooks
       }
     },
     async resyncAccount(account) {
-      try {
-        await producer.enqueue('account.resync', { accountId: account.id });
-      } catch (err) {
-        if (err instanceof QueueUnavailableError) throw new ServiceUnavailableError();
-        throw err;
-      }
+      await enqueueOrLeave('account.resync', account.id);
     },
   };
 }

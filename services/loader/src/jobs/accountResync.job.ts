@@ -1,6 +1,7 @@
 import type { JobCatalog, JobHandler, PayloadOf } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
 import { startResync } from '../incremental/startResync';
+import { recordResyncTaken } from '../state/accountStates.repository';
 import { findAccount } from '../targets/targets.repository';
 
 /**
@@ -16,6 +17,7 @@ export function accountResyncJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCata
       return;
     }
     const result = await startResync(deps, account);
+    if (account.resyncRequestedAt) await recordResyncTaken(deps.knex, account, account.resyncRequestedAt);
     logger.info('account resync started', { accountId, ...result });
   };
 }

@@ -57,3 +57,25 @@ it('attaches an account whose enqueue was lost, and re-enqueues segments whose j
   await backfillWorkers.close();
   await lifecycle.close();
 });
+
+it('starts a resync that was requested but whose job was lost, once', async () => {
+  const workers = h.startWorkers();
+  const account = await h.addAccount({ charges: 150 });
+  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
+  await waitFor(async () => (await status(account.id)) === 'live', { description: 'the account to be live', timeoutMs: 30_000 });
+
+  // Requested through the API (libs/accounts stamps the account), its job never ran.
+  await h.knex(TABLES.accounts).where({ id: account.id }).update({ resync_requested_at: h.knex.raw("date_trunc('milliseconds', now())") });
+  expect(await reconcile(h.deps, h.deps.logger, { graceMs: 0 })).toMatchObject({ resyncs: 1 });
+  await waitFor(async () => (await h.knex(TABLES.runs).where({ account_id: account.id, kind: 'resync' })).length === 1, {
+    description: 'the resync run',
+    timeoutMs: 20_000,
+  });
+  await waitFor(async () => (await h.knex(TABLES.accountStates).where({ account_id: account.id }).first('resync_taken_at'))?.resync_taken_at !== null, {
+    description: 'the request recorded as taken',
+    timeoutMs: 20_000,
+  });
+  expect(await reconcile(h.deps, h.deps.logger, { graceMs: 0 })).toMatchObject({ resyncs: 0 });
+  await waitFor(async () => (await status(account.id)) === 'live', { description: 'the resync to complete', timeoutMs: 30_000 });
+  await workers.close();
+});

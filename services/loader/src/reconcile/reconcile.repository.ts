@@ -34,3 +34,19 @@ export async function accountsNeedingAttach(knex: Knex, options: { graceMs: numb
   )) as { rows: { id: string }[] };
   return rows.map((r) => r.id);
 }
+
+/**
+ * Accounts with a resync requested and not yet taken (its job lost with Redis, or its enqueue
+ * failed), older than the grace. Being deleted: nothing to resync.
+ */
+export async function accountsWithUntakenResync(knex: Knex, options: { graceMs: number; limit: number }): Promise<string[]> {
+  return (await knex(`${TABLES.accounts} as a`)
+    .leftJoin(`${TABLES.accountStates} as st`, 'st.account_id', 'a.id')
+    .whereNotNull('a.resync_requested_at')
+    .whereNull('a.deleting_at')
+    .where('a.resync_requested_at', '<', knex.raw('now() - make_interval(secs => ?)', [options.graceMs / 1000]))
+    .where((q) => q.whereNull('st.resync_taken_at').orWhere('st.resync_taken_at', '<', knex.ref('a.resync_requested_at')))
+    .orderBy('a.resync_requested_at')
+    .limit(options.limit)
+    .pluck('a.id')) as string[];
+}

@@ -8,7 +8,7 @@ import { claimDueRetries, settleStatus } from '../state/accountStates.repository
 import { restorePollSchedulers } from '../incremental/restorePollSchedulers';
 import { restorePurges } from '../purge/restorePurges';
 import { findAccount } from '../targets/targets.repository';
-import { accountsNeedingAttach } from './reconcile.repository';
+import { accountsNeedingAttach, accountsWithUntakenResync } from './reconcile.repository';
 
 const BATCH = 500;
 
@@ -18,6 +18,7 @@ export const RECONCILE_GRACE_MS = 5_000;
 export interface ReconcileReport {
   attached: number;
   retried: number;
+  resyncs: number;
   requeuedSegments: number;
   dispatchedAccounts: number;
   closedRuns: number;
@@ -35,6 +36,7 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
   const report: ReconcileReport = {
     attached: 0,
     retried: 0,
+    resyncs: 0,
     requeuedSegments: 0,
     dispatchedAccounts: 0,
     closedRuns: 0,
@@ -53,6 +55,12 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
   for (const accountId of await claimDueRetries(deps.knex, BATCH, deps.settings.errorRetry)) {
     await deps.queues.enqueueAgain('account.attach', { accountId });
     report.retried += 1;
+  }
+
+  for (const accountId of await accountsWithUntakenResync(deps.knex, { graceMs: options.graceMs, limit: BATCH })) {
+    if (await deps.queues.isLive('account.resync', { accountId })) continue;
+    await deps.queues.enqueueAgain('account.resync', { accountId });
+    report.resyncs += 1;
   }
 
   for (const candidate of await possiblyOrphanedSegments(deps.knex, { graceMs: options.graceMs, limit: BATCH })) {

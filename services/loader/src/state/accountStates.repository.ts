@@ -143,3 +143,15 @@ export async function ensureStateRow(db: Db, account: { id: string; environmentI
     .onConflict('account_id')
     .ignore();
 }
+
+/**
+ * Records that the resync requested at `requestedAt` was taken (its runs started, or none was
+ * needed), so the reconciler does not start it again. Never moves back past a later request.
+ */
+export async function recordResyncTaken(db: Db, account: { id: string; environmentId: string }, requestedAt: Date): Promise<void> {
+  await ensureStateRow(db, account);
+  await db(TABLES.accountStates)
+    .where({ account_id: account.id })
+    .where((q) => q.whereNull('resync_taken_at').orWhere('resync_taken_at', '<', requestedAt))
+    .update({ resync_taken_at: requestedAt, updated_at: db.fn.now() });
+}

@@ -19,6 +19,8 @@ export interface AccountRecord {
   credentialSecret: string | null;
   active: boolean;
   deleting: boolean;
+  /** The last resync asked for (libs/accounts stamps it; the loader records when it took it). */
+  resyncRequestedAt: Date | null;
 }
 
 /** The source an account is registered under. Holds the sealed app key. */
@@ -53,6 +55,7 @@ interface AccountRow {
   credential_secret: string | null;
   active: boolean;
   deleting_at: Date | null;
+  resync_requested_at: Date | null;
 }
 
 export async function findAccount(db: Db, id: string): Promise<AccountRecord | undefined> {
@@ -69,6 +72,7 @@ export async function findAccount(db: Db, id: string): Promise<AccountRecord | u
     credentialSecret: row.credential_secret,
     active: row.active,
     deleting: row.deleting_at !== null,
+    resyncRequestedAt: row.resync_requested_at,
   };
 }
 

@@ -77,6 +77,26 @@ describe('POST /accounts/{source_type}/{identifier}/resync', () => {
     expect(res.body).toEqual({ resync_requested: true, account: { external_id: account.id, identifier: account.id, active: true } });
     const queued = await job(`resync-${accountId}`);
     expect(queued).toMatchObject({ name: 'account.resync', data: { accountId } });
+    // Recorded with the account too: the loader's reconciler starts it if the job is lost.
+    const row = (await api.knex(TABLES.accounts).where({ id: accountId }).first('resync_requested_at')) as { resync_requested_at: Date | null };
+    expect(row.resync_requested_at).toBeInstanceOf(Date);
+  });
+
+  it('answers 202 while Redis is away: the request is recorded for the reconciler', async () => {
+    const { client, account, accountId } = await registered({ earlyAccess: false });
+    // A producer on a port nothing listens on: every enqueue fails at once.
+    const away = createRedisConnection('redis://127.0.0.1:1', { role: 'producer' });
+    const hooks = lifecycleHooks({ knex: getTestKnex(), producer: createProducer(away, { prefix, catalog: jobCatalog, readyTimeoutMs: 200 }), logger: silentLogger(), purgeWaitMs: 1_000 });
+    const offline = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, hooks, settings: { SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS } });
+    try {
+      await as(client, request(offline.baseUrl).post(`/accounts/stripe/${account.id}/resync`)).expect(202);
+    } finally {
+      await offline.close();
+      await closeRedisConnection(away);
+    }
+    expect(await job(`resync-${accountId}`)).toBeUndefined();
+    const row = (await api.knex(TABLES.accounts).where({ id: accountId }).first('resync_requested_at')) as { resync_requested_at: Date | null };
+    expect(row.resync_requested_at).toBeInstanceOf(Date);
   });
 });
 

@@ -19,14 +19,15 @@ export function postAccountResync(deps: AccountRouteDeps) {
     description:
       "Reads every table of the account again from the provider. The rows already loaded stay readable meanwhile; when the " +
       'read is complete, objects the provider no longer has are marked `_deleted`. Answers 202 at once: the account shows ' +
-      '`loading` while the resync runs, then `live`. A table whose first load is still running is left to it.',
+      '`loading` while the resync runs, then `live`. A table whose first load is still running is left to it. The request is ' +
+      'recorded with the account, so it is carried out even when the job queue is briefly unavailable.',
     tags: ['accounts'],
     auth: deps.auth.client,
     params: accountPathParams,
     responses: {
       202: Joi.object({ resync_requested: Joi.boolean().valid(true).required(), account: accountStateSchema.required() }),
       404: errorResponse('No such account in this environment'),
-      503: errorResponse('The request could not be queued; retry shortly'),
+      503: errorResponse('The control-plane database is unavailable; retry shortly'),
     },
     handler: async ({ params }, _req, res) => {
       const account = await deps.accounts.resync(callerOf(res), { sourceType: params.source_type, identifier: params.identifier });
