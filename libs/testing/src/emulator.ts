@@ -15,7 +15,10 @@ export interface EmulatorAccount {
 }
 
 export interface StartEmulatorOptions {
-  /** Emulator settings (EMULATOR_*, LOG_LEVEL…) over the test's own environment. */
+  /**
+   * Emulator settings (EMULATOR_*, LOG_LEVEL…) over the test's own environment. Latency is 0
+   * unless given (`EMULATOR_LATENCY_MS: 'stripe'` for the emulator's own Stripe-like default).
+   */
   env?: Record<string, string>;
 }
 
@@ -54,7 +57,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     ],
     {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', EMULATOR_LATENCY_MS: '0', ...options.env },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

@@ -1,4 +1,5 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { STRIPE_LIKE_LATENCY, type LatencySetting } from './faults/latencyModel';
 import { isResourceName } from './generators/resourceNames';
 
 export interface EmulatorConfig {
@@ -10,7 +11,7 @@ export interface EmulatorConfig {
   EMULATOR_DEFAULT_OBJECTS: Readonly<Record<string, number>>;
   EMULATOR_HISTORY_DAYS: number;
   EMULATOR_RATE_LIMIT: number;
-  EMULATOR_LATENCY_MS: { min: number; max: number };
+  EMULATOR_LATENCY_MS: LatencySetting;
   EMULATOR_EVENT_RETENTION_DAYS: number;
 }
 
@@ -44,10 +45,11 @@ const objectCounts = Joi.string().custom((value: string, helpers) => {
   return counts;
 });
 
-// "25" (fixed) or "10-50" (uniform range), milliseconds.
+// "25" (fixed), "10-50" (uniform range), milliseconds, or "stripe" (Stripe-like, see latencyModel).
 const latency = Joi.string().custom((value: string, helpers) => {
+  if (value.trim() === 'stripe') return { ...STRIPE_LIKE_LATENCY };
   const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(value);
-  if (!match?.[1]) return helpers.message({ custom: 'must be milliseconds ("25") or a range ("10-50")' });
+  if (!match?.[1]) return helpers.message({ custom: 'must be "stripe", milliseconds ("25") or a range ("10-50")' });
   const min = Number(match[1]);
   const max = match[2] ? Number(match[2]) : min;
   if (max < min) return helpers.message({ custom: 'range must be "min-max" with min <= max' });
@@ -75,7 +77,9 @@ export const configSchema = {
     .min(0)
     .default(0)
     .description('default requests per second per account before 429 (0: unlimited; Stripe test mode allows 25)'),
-  EMULATOR_LATENCY_MS: latency.default({ min: 0, max: 0 }).description('default delay before every /v1 answer: "25" or a range "10-50"'),
+  EMULATOR_LATENCY_MS: latency
+    .default({ ...STRIPE_LIKE_LATENCY })
+    .description('default delay before every /v1 answer: "stripe" (like Stripe: retrieves 80-200 ms, a list page of 100 380-500 ms), "25" or a range "10-50"'),
   EMULATOR_EVENT_RETENTION_DAYS: Joi.number()
     .integer()
     .min(1)

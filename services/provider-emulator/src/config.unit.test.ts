@@ -7,7 +7,7 @@ describe('configSchema', () => {
     expect(config.PORT).toBe(12111);
     expect(config.HOST).toBe('0.0.0.0');
     expect(config.EMULATOR_DEFAULT_OBJECTS.charges).toBe(2000);
-    expect(config.EMULATOR_LATENCY_MS).toEqual({ min: 0, max: 0 });
+    expect(config.EMULATOR_LATENCY_MS).toEqual({ min: 80, max: 200, perItemMs: 3 });
   });
 
   it('reads object counts and latency ranges', () => {

@@ -35,5 +35,5 @@ export interface NewAccountBody {
   throttle_rate?: number | null;
   error_rate?: number | null;
   reset_rate?: number | null;
-  latency_ms?: number | { min: number; max: number } | null;
+  latency_ms?: number | { min: number; max: number } | 'stripe' | null;
 }

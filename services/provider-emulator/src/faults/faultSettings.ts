@@ -1,4 +1,5 @@
 import { Joi } from '@datasync/config';
+import { STRIPE_LIKE_LATENCY, type LatencySetting } from './latencyModel';
 
 /** What the emulator does to requests on purpose, globally or for one account. */
 export interface FaultSettings {
@@ -10,8 +11,8 @@ export interface FaultSettings {
   error_rate: number;
   /** Share of requests whose connection is destroyed without an answer. */
   reset_rate: number;
-  /** Delay before answering, drawn uniformly from [min, max]. */
-  latency_ms: { min: number; max: number };
+  /** Delay before answering, drawn uniformly from [min, max], plus `perItemMs` per list item requested. */
+  latency_ms: LatencySetting;
 }
 
 /** Per-account overrides; a field set to null falls back to the global setting. */
@@ -22,6 +23,7 @@ export const noFaults: FaultSettings = { rate_limit: null, throttle_rate: 0, err
 const ratio = Joi.number().min(0).max(1);
 const latency = Joi.alternatives(
   Joi.number().integer().min(0).max(60_000),
+  Joi.string().valid('stripe'),
   Joi.object({ min: Joi.number().integer().min(0).max(60_000).required(), max: Joi.number().integer().min(Joi.ref('min')).max(60_000).required() }),
 );
 
@@ -34,8 +36,9 @@ export const faultPatchSchema = Joi.object({
   latency_ms: latency.allow(null),
 });
 
-/** `latency_ms` as the API accepts it (a number or a range) in its stored form. */
-export function latencyRange(value: number | { min: number; max: number }): { min: number; max: number } {
+/** `latency_ms` as the API accepts it (a number, a range, or `stripe` for Stripe-like times) in its stored form. */
+export function latencyRange(value: number | { min: number; max: number } | 'stripe'): LatencySetting {
+  if (value === 'stripe') return { ...STRIPE_LIKE_LATENCY };
   return typeof value === 'number' ? { min: value, max: value } : value;
 }
 

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { itemsRequested, latencyFor } from '../faults/latencyModel';
 import type { EmulatorState } from '../state/emulatorState';
 import { requestContext } from './requestContext';
 import { stripeErrors } from './stripeErrors';
@@ -19,11 +20,11 @@ export function faultInjection(state: EmulatorState): RequestHandler {
     const { account } = requestContext(res);
     const stats = account.stats;
     // Mounted under /v1: req.path is relative to the mount point.
-    stats.countRequest(endpointOf(req.baseUrl + req.path));
+    const path = req.baseUrl + req.path;
+    stats.countRequest(endpointOf(path));
     res.once('finish', () => stats.countStatus(res.statusCode));
     const faults = account.faults(state.globalFaults);
-    const { min, max } = faults.latency_ms;
-    const delay = max > 0 ? min + Math.floor(account.roll() * (max - min + 1)) : 0;
+    const delay = latencyFor(faults.latency_ms, itemsRequested(req, path), () => account.roll());
 
     const decide = () => {
       if (faults.reset_rate > 0 && account.roll() < faults.reset_rate) {

@@ -42,7 +42,8 @@ export interface TestEmulator {
 
 /** The emulator in-process on a free port, for integration tests over real HTTP. */
 export async function startTestEmulator(env: Record<string, string> = {}): Promise<TestEmulator> {
-  const config = parseConfig<EmulatorConfig>(configSchema, { EMULATOR_SEED: `test-${process.pid}-${Math.random()}`, ...env });
+  // No latency unless asked: the emulator's default is Stripe-like, and tests want speed.
+  const config = parseConfig<EmulatorConfig>(configSchema, { EMULATOR_SEED: `test-${process.pid}-${Math.random()}`, EMULATOR_LATENCY_MS: '0', ...env });
   const state = createEmulatorState(config);
   const readiness = new Readiness();
   const server: http.Server = await listen(createApp({ state, logger: silentLogger(), readiness }), 0, '127.0.0.1');
