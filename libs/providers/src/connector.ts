@@ -64,10 +64,21 @@ export interface ProviderEvent {
   created: number;
   /** The catalog resource the event is about, when it is one we load. */
   resource: string | null;
+  /**
+   * `data.object`'s id. Null for objects that have none (Stripe's `balance.available` carries a
+   * Balance, `invoice.upcoming` an invoice not created yet): nothing in a table can hold them.
+   */
+  objectId: string | null;
   /** `data.object`: the object's state at the event. */
-  object: ProviderObject;
+  object: Record<string, unknown>;
   /** The event announces that the object no longer exists at the provider. */
   deleted: boolean;
+  /**
+   * `data.object` is shaped like the objects the connector reads (its pinned API version). False
+   * when the provider rendered it in another version (Stripe renders an event in the account's
+   * default version at the time the event was created): its fields may be named otherwise.
+   */
+  pinnedShape: boolean;
 }
 
 export interface ListEventsOptions {

@@ -24,6 +24,8 @@ export interface LoaderSettings {
   pollIntervalMs: number;
   /** Rows one purge statement deletes. */
   purgeBatchRows: number;
+  /** Seconds behind the newest event that every poll reads again, for events the provider lists late. */
+  eventLookbackS: number;
 }
 
 /** What the job handlers share; built once by main (or by a test). */

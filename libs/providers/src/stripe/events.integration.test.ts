@@ -35,17 +35,19 @@ describe('events', () => {
     await emulator.admin('DELETE', `/accounts/${account.id}/customers/${customer?.id}`);
     const pages = await collectEvents(reader.listEvents({}));
     const events = pages.flatMap((p) => p.events);
-    expect(events.map((e) => e.type)).toEqual(['customer.deleted', 'charge.succeeded']);
-    expect(events[0]).toMatchObject({ resource: 'customers', deleted: true, object: { id: customer?.id } });
-    expect(events[1]).toMatchObject({ resource: 'charges', deleted: false, object: { id: created.id, amount: 4321 } });
+    // A succeeded charge makes funds available: Stripe's balance.available, whose Balance has no id.
+    expect(events.map((e) => e.type)).toEqual(['customer.deleted', 'balance.available', 'charge.succeeded']);
+    expect(events[0]).toMatchObject({ resource: 'customers', objectId: customer?.id, deleted: true, object: { id: customer?.id } });
+    expect(events[1]).toMatchObject({ resource: null, objectId: null, object: { object: 'balance' } });
+    expect(events[2]).toMatchObject({ resource: 'charges', objectId: created.id, deleted: false, pinnedShape: true, object: { amount: 4321 } });
     expect(pages[0]?.cursor).toBe(events[0]?.id);
   });
 
   it('walk forward from a cursor, oldest first, across pages, filtered by type', async () => {
     const { account, reader } = await setup();
-    const first = await emulator.admin<ProviderObject>('POST', `/accounts/${account.id}/charges`, {});
+    const first = await emulator.admin<ProviderObject>('POST', `/accounts/${account.id}/customers`, {});
     const [start] = (await collectEvents(reader.listEvents({}))).flatMap((p) => p.events);
-    expect(start?.object.id).toBe(first.id);
+    expect(start?.objectId).toBe(first.id);
     const charges: string[] = [];
     for (let i = 0; i < 5; i++) {
       // the status decides the event type (charge.succeeded)
@@ -55,7 +57,7 @@ describe('events', () => {
     }
     const pages = await collectEvents(reader.listEvents({ after: start?.id as string, types: ['charge.succeeded'], limit: 2 }));
     expect(pages.map((p) => p.events.length)).toEqual([2, 2, 1]);
-    expect(pages.flatMap((p) => p.events.map((e) => e.object.id))).toEqual(charges);
+    expect(pages.flatMap((p) => p.events.map((e) => e.objectId))).toEqual(charges);
     const newest = pages[pages.length - 1]?.events[0];
     expect(pages[pages.length - 1]?.cursor).toBe(newest?.id);
     // nothing new since: one empty page, cursor unchanged
@@ -87,11 +89,13 @@ describe('deleted objects in a backfill and in events', () => {
     expect(event).toMatchObject({ deleted: true, resource: 'customers', object: { id: gone.id } });
   });
 
-  it('agree for charges too, which Stripe gives no delete event type of its own (charge.deleted)', async () => {
+  it('agree for draft invoices, which Stripe deletes with invoice.deleted', async () => {
     const { account, reader } = await setup();
-    const [gone] = (await collectPages(reader.listPages('charges', {}))).flatMap((p) => p.objects) as ProviderObject[];
-    await emulator.admin('DELETE', `/accounts/${account.id}/charges/${gone?.id ?? 'none'}`);
-    const [event] = (await collectEvents(reader.listEvents({ types: ['charge.deleted'] }))).flatMap((p) => p.events);
-    expect(event).toMatchObject({ deleted: true, resource: 'charges', object: { id: gone?.id } });
+    const draft = await emulator.admin<ProviderObject>('POST', `/accounts/${account.id}/invoices`, { status: 'draft' });
+    await emulator.admin('DELETE', `/accounts/${account.id}/invoices/${draft.id}`);
+    const listed = (await collectPages(reader.listPages('invoices', {}))).flatMap((p) => p.objects);
+    expect(listed.map((o) => o.id)).not.toContain(draft.id);
+    const [event] = (await collectEvents(reader.listEvents({ types: ['invoice.deleted'] }))).flatMap((p) => p.events);
+    expect(event).toMatchObject({ deleted: true, resource: 'invoices', objectId: draft.id });
   });
 });

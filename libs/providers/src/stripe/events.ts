@@ -1,42 +1,54 @@
 import { findResourceByEventType, findResourceByObject } from '../catalog';
 import type { EventPage, ListEventsOptions, ProviderEvent, ProviderObject } from '../connector';
 import { EventCursorExpiredError, ProviderRequestError } from '../errors';
-import { isProviderObject, parseList } from './listing';
+import { parseList } from './listing';
 import { encodeQuery } from './query';
+import { STRIPE_API_VERSION } from './stripeClient';
 import type { Requester } from './requester';
 
 const EVENTS = '/v1/events';
 
+/**
+ * Stripe's event as the connector's. Never throws for an event whose object we cannot use (no
+ * id, a type we do not know): the caller counts and skips it, since one such event must not stop
+ * the stream (every account with charges receives `balance.available`).
+ */
 export function toProviderEvent(raw: ProviderObject): ProviderEvent {
   const data = raw.data as { object?: unknown } | undefined;
   const object = data?.object;
-  if (typeof raw.type !== 'string' || typeof raw.created !== 'number' || !isProviderObject(object)) {
+  if (typeof raw.type !== 'string' || typeof raw.created !== 'number' || !isRecord(object)) {
     throw new ProviderRequestError(`event ${raw.id} has no type, created or data.object`, 'unexpected_response', 200);
   }
   const resource =
     (typeof object.object === 'string' ? findResourceByObject('stripe', object.object) : undefined) ??
     findResourceByEventType('stripe', raw.type);
+  const objectId = typeof object.id === 'string' && object.id.length > 0 ? object.id : null;
   return {
     id: raw.id,
     type: raw.type,
     created: raw.created,
     resource: resource?.name ?? null,
+    objectId,
     object,
     deleted: isDeletion(raw.type, object, resource?.deletedEventType),
+    // Events from before Stripe recorded versions (2014) have none: their shape is unknown too.
+    pinnedShape: raw.api_version === STRIPE_API_VERSION,
   };
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
- * A deleted object says so (`deleted: true`), or its resource's delete event names it. Besides,
- * `<object>.deleted` announces a deletion even for resources Stripe gives no delete event (the
- * emulator deletes charges that way, with the last state as `data.object`). Other types ending in
- * `.deleted` are not deletions: `customer.subscription.deleted` is a cancellation, and the
- * subscription stays retrievable.
+ * A deleted object says so (`deleted: true`), or its resource's delete event names it, and only
+ * those: Stripe sends no delete event for charges, refunds, payouts and the like, which cannot be
+ * deleted. `customer.subscription.deleted` is not a deletion either: it announces a cancellation,
+ * and the subscription stays retrievable.
  */
-function isDeletion(type: string, object: ProviderObject, deletedEventType: string | undefined): boolean {
+function isDeletion(type: string, object: Record<string, unknown>, deletedEventType: string | undefined): boolean {
   if (object.deleted === true) return true;
-  if (deletedEventType !== undefined && deletedEventType === type) return true;
-  return typeof object.object === 'string' && type === `${object.object}.deleted`;
+  return deletedEventType !== undefined && deletedEventType === type;
 }
 
 /**

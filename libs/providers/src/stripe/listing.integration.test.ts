@@ -88,18 +88,18 @@ describe('listing pages', () => {
 
 describe('deleted objects', () => {
   it('leave lists, and retrieve answers a stub or nothing', async () => {
-    const { reader, accountId } = await readerFor({ objects: { customers: 30, charges: 20 } });
+    const { reader, accountId } = await readerFor({ objects: { customers: 30, products: 20 } });
     const customers = idsOf(await collectPages(reader.listPages('customers', {})));
-    const charges = idsOf(await collectPages(reader.listPages('charges', {})));
-    const [customer, charge] = [customers[3] as string, charges[5] as string];
+    const products = idsOf(await collectPages(reader.listPages('products', {})));
+    const [customer, product] = [customers[3] as string, products[5] as string];
     await emulator.admin('DELETE', `/accounts/${accountId}/customers/${customer}`);
-    await emulator.admin('DELETE', `/accounts/${accountId}/charges/${charge}`);
+    await emulator.admin('DELETE', `/accounts/${accountId}/products/${product}`);
     const after = idsOf(await collectPages(reader.listPages('customers', {})));
     expect(after).toHaveLength(29);
     expect(after).not.toContain(customer);
     expect(await reader.retrieve('customers', customer)).toEqual({ id: customer, object: 'customer', deleted: true });
-    expect(await reader.retrieve('charges', charge)).toBeNull();
-    expect(await reader.retrieve('charges', charges[6] as string)).toMatchObject({ id: charges[6], object: 'charge' });
+    expect(await reader.retrieve('products', product)).toBeNull();
+    expect(await reader.retrieve('products', products[6] as string)).toMatchObject({ id: products[6], object: 'product' });
   });
 
   it('keeps canceled subscriptions in a full read', async () => {

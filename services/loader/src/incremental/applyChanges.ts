@@ -10,6 +10,15 @@ import { storedVersions } from './storedVersions';
 // `_source_ts`. Generous on purpose: settling costs one request, a stale row costs correctness.
 export const TIE_MARGIN_MS = 10_000;
 
+/** Fetches of one page in flight at once. */
+const REFETCH_CONCURRENCY = 8;
+
+async function inBatches<T, R>(items: readonly T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(run))));
+  return results;
+}
+
 export interface ChangeTarget {
   /** Null for blob storage, which keeps every state and has no stored version to compare with. */
   table: TableRef | null;
@@ -42,21 +51,22 @@ export async function applyChanges(
   const stored = target.table ? await storedVersions(target.table, identifier, changes.map((c) => c.id)) : new Map<string, number>();
   const rows: WriteRow[] = [];
   const gone: DeletedObject[] = [];
+  const refetch: string[] = [];
   for (const change of changes) {
     const decision = decide(change, stored.get(change.id), TIE_MARGIN_MS);
-    if (decision === 'skip') {
-      result.skipped += 1;
-      continue;
-    }
-    if (decision === 'write') {
-      rows.push({ accountId: identifier, object: change.object, sourceTs: new Date(change.created * 1000), deleted: change.deleted });
-      continue;
-    }
-    result.refetched += 1;
-    const fresh = await refetcher.get(target.resource, change.id);
-    if (fresh.object) rows.push({ accountId: identifier, object: fresh.object, sourceTs: fresh.fetchedAt });
-    else gone.push({ accountId: identifier, id: change.id, sourceTs: fresh.fetchedAt });
+    if (decision === 'skip') result.skipped += 1;
+    else if (decision === 'refetch') refetch.push(change.id);
+    else rows.push({ accountId: identifier, object: change.object, sourceTs: new Date(change.created * 1000), deleted: change.deleted });
   }
+  // The page's fetches run together (each spends the account's rate budget), so a page of events
+  // rendered in another API version costs the latency of a few requests, not of one per event.
+  const fetched = await inBatches(refetch, REFETCH_CONCURRENCY, (id) => refetcher.get(target.resource, id));
+  result.refetched += refetch.length;
+  refetch.forEach((id, i) => {
+    const fresh = fetched[i] as Awaited<ReturnType<Refetcher['get']>>;
+    if (fresh.object) rows.push({ accountId: identifier, object: fresh.object, sourceTs: fresh.fetchedAt });
+    else gone.push({ accountId: identifier, id, sourceTs: fresh.fetchedAt });
+  });
   if (rows.length > 0) result.written += (await target.writer.writeBatch(rows)).written;
   if (gone.length > 0) {
     if (!target.table) {

@@ -14,6 +14,8 @@ export interface ObjectChange {
    * seconds, so which of them is the newer state cannot be told from the events alone.
    */
   sameSecond: boolean;
+  /** The latest event's object has the pinned version's shape; if not, only a fetch gives a row. */
+  pinnedShape: boolean;
 }
 
 /**
@@ -24,14 +26,21 @@ export interface ObjectChange {
 export function collapseEvents(events: readonly ProviderEvent[], resources: ReadonlySet<string>): ObjectChange[] {
   const latest = new Map<string, ObjectChange>();
   for (const event of events) {
-    if (event.resource === null || !resources.has(event.resource)) continue;
-    const id = event.object.id;
-    if (typeof id !== 'string' || id.length === 0) continue;
+    const id = event.objectId;
+    if (event.resource === null || !resources.has(event.resource) || id === null) continue;
     const key = `${event.resource}\0${id}`;
     const seen = latest.get(key);
     if (seen && seen.created > event.created) continue;
     const sameSecond = seen !== undefined && seen.created === event.created;
-    latest.set(key, { resource: event.resource, id, object: event.object, deleted: event.deleted, created: event.created, sameSecond });
+    latest.set(key, {
+      resource: event.resource,
+      id,
+      object: { ...event.object, id },
+      deleted: event.deleted,
+      created: event.created,
+      sameSecond,
+      pinnedShape: event.pinnedShape,
+    });
   }
   return [...latest.values()];
 }
@@ -44,12 +53,15 @@ export type Decision = 'write' | 'refetch' | 'skip';
  * event's state is written. One read within that second, or shortly after it, may be older or
  * newer than the change (a list response reflects some instant before it arrived), so the object
  * is fetched again and that answer written. A state read well after the second already holds the
- * change: nothing to do. Two changes within one second are settled by a fetch as well.
+ * change: nothing to do. Two changes within one second are settled by a fetch as well, and so is
+ * a change whose object is not in the pinned version's shape.
  */
-export function decide(change: Pick<ObjectChange, 'created' | 'sameSecond'>, storedMs: number | undefined, tieMarginMs: number): Decision {
+export function decide(change: Pick<ObjectChange, 'created' | 'sameSecond' | 'pinnedShape'>, storedMs: number | undefined, tieMarginMs: number): Decision {
   const eventMs = change.created * 1000;
   if (storedMs !== undefined && storedMs >= eventMs + 1000 + tieMarginMs) return 'skip';
-  if (change.sameSecond) return 'refetch';
+  // An object rendered in another API version would put another shape in the row (and NULL in
+  // typed columns whose field moved): the object as the pinned version shows it is fetched.
+  if (change.sameSecond || !change.pinnedShape) return 'refetch';
   if (storedMs === undefined || storedMs < eventMs) return 'write';
   return 'refetch';
 }

@@ -6,8 +6,10 @@ const event = (id: string, created: number, extra: Partial<ProviderEvent> = {}):
   type: 'charge.updated',
   created,
   resource: 'charges',
+  objectId: id,
   object: { id, object: 'charge', amount: created },
   deleted: false,
+  pinnedShape: true,
   ...extra,
 });
 
@@ -29,17 +31,23 @@ describe('collapseEvents', () => {
     expect(collapseEvents([a, b, event('ch_1', 101)], new Set(['charges']))[0]?.sameSecond).toBe(false);
   });
 
-  it('ignores resources not loaded and events about nothing we know', () => {
+  it('ignores resources not loaded, events about nothing we know and objects without an id', () => {
     const other = event('cus_1', 100, { resource: 'customers' });
     const unknown = event('x', 100, { resource: null });
-    expect(collapseEvents([other, unknown], new Set(['charges']))).toEqual([]);
+    const idless = event('x', 100, { type: 'invoice.upcoming', resource: 'invoices', objectId: null, object: { object: 'invoice' } });
+    expect(collapseEvents([other, unknown, idless], new Set(['charges', 'invoices']))).toEqual([]);
+  });
+
+  it('carries whether the latest event has the pinned version’s shape', () => {
+    const changes = collapseEvents([event('ch_1', 100), event('ch_1', 101, { pinnedShape: false })], new Set(['charges']));
+    expect(changes.map((c) => c.pinnedShape)).toEqual([false]);
   });
 });
 
 describe('decide', () => {
   const margin = 2_000;
   it('writes over an older state or no row, refetches near the event second, skips a later read', () => {
-    const change = { created: 100, sameSecond: false };
+    const change = { created: 100, sameSecond: false, pinnedShape: true };
     expect(decide(change, undefined, margin)).toBe('write');
     expect(decide(change, 99_999, margin)).toBe('write');
     expect(decide(change, 100_000, margin)).toBe('refetch');
@@ -48,8 +56,14 @@ describe('decide', () => {
   });
 
   it('refetches an ambiguous pair unless the stored state is certainly newer', () => {
-    expect(decide({ created: 100, sameSecond: true }, undefined, margin)).toBe('refetch');
-    expect(decide({ created: 100, sameSecond: true }, 50_000, margin)).toBe('refetch');
-    expect(decide({ created: 100, sameSecond: true }, 500_000, margin)).toBe('skip');
+    expect(decide({ created: 100, sameSecond: true, pinnedShape: true }, undefined, margin)).toBe('refetch');
+    expect(decide({ created: 100, sameSecond: true, pinnedShape: true }, 50_000, margin)).toBe('refetch');
+    expect(decide({ created: 100, sameSecond: true, pinnedShape: true }, 500_000, margin)).toBe('skip');
+  });
+
+  it('refetches an object rendered in another API version unless the stored state is certainly newer', () => {
+    expect(decide({ created: 100, sameSecond: false, pinnedShape: false }, undefined, margin)).toBe('refetch');
+    expect(decide({ created: 100, sameSecond: false, pinnedShape: false }, 50_000, margin)).toBe('refetch');
+    expect(decide({ created: 100, sameSecond: false, pinnedShape: false }, 500_000, margin)).toBe('skip');
   });
 });

@@ -1,4 +1,5 @@
 import { TABLES, type Knex } from '@datasync/db';
+import type { RecentEventsJson } from './recentEvents';
 
 type Db = Knex | Knex.Transaction;
 
@@ -16,6 +17,8 @@ export interface EventCursor {
   resyncRunId: string | null;
   sweepBefore: Date | null;
   polledAt: Date | null;
+  /** Events applied within the look-back window (see RecentEvents). */
+  recentEvents: RecentEventsJson | null;
 }
 
 interface EventCursorRow {
@@ -28,6 +31,7 @@ interface EventCursorRow {
   resync_run_id: string | null;
   sweep_before: Date | null;
   polled_at: Date | null;
+  recent_events: RecentEventsJson | null;
 }
 
 function toCursor(row: EventCursorRow): EventCursor {
@@ -41,6 +45,7 @@ function toCursor(row: EventCursorRow): EventCursor {
     resyncRunId: row.resync_run_id,
     sweepBefore: row.sweep_before,
     polledAt: row.polled_at,
+    recentEvents: row.recent_events,
   };
 }
 
@@ -75,15 +80,35 @@ export async function restartCursor(
       created_gte: values.createdGte,
       resync_run_id: null,
       sweep_before: null,
+      recent_events: null,
       updated_at: db.fn.now(),
     });
 }
 
-/** Records the newest event applied (its changes are committed in the destination). */
-export async function advanceCursor(db: Db, key: TableKey, values: { cursor: string; events: number }): Promise<void> {
+/**
+ * Records the newest event applied (its changes are committed in the destination) and the events
+ * applied within the look-back window.
+ */
+export async function advanceCursor(db: Db, key: TableKey, values: { cursor: string; events: number; recent: RecentEventsJson | null }): Promise<void> {
   await db(TABLES.eventCursors)
     .where(keyOf(key))
-    .update({ cursor: values.cursor, events_applied: db.raw('events_applied + ?', [values.events]), updated_at: db.fn.now() });
+    .update({
+      cursor: values.cursor,
+      events_applied: db.raw('events_applied + ?', [values.events]),
+      recent_events: values.recent === null ? null : JSON.stringify(values.recent),
+      updated_at: db.fn.now(),
+    });
+}
+
+/** The events applied within the look-back window, after a look-back applied late ones. */
+export async function saveRecentEvents(db: Db, key: TableKey, recent: RecentEventsJson | null, applied: number): Promise<void> {
+  await db(TABLES.eventCursors)
+    .where(keyOf(key))
+    .update({
+      recent_events: recent === null ? null : JSON.stringify(recent),
+      events_applied: db.raw('events_applied + ?', [applied]),
+      updated_at: db.fn.now(),
+    });
 }
 
 /** The poll that started at `at` reached the end of the stream: the table is fresh as of then. */

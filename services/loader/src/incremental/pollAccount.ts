@@ -61,6 +61,8 @@ async function pollLocked(deps: LoaderDeps, db: Knex.Transaction, account: Accou
     logger,
     refetcher: new Refetcher(reader),
     tables: new TableOpener(deps, account.environmentId, source.provider),
+    mountedResources: new Set(runs.resources),
+    skippedEvents: new Set(),
     deadline: startedAt.getTime() + deps.settings.sliceMs,
     totals: { events: 0, written: 0, refetched: 0 },
   };

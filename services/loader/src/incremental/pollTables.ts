@@ -6,6 +6,7 @@ import type { AccountRecord } from '../targets/targets.repository';
 import { findCursors, restartCursor, type TableKey } from './eventCursors.repository';
 import { EVENT_OVERLAP_S } from './overlap';
 import type { PollTarget } from './pollTargets.repository';
+import type { RecentEventsJson } from './recentEvents';
 import type { Refetcher } from './refetcher';
 import { sweepUnseen } from './sweepUnseen';
 import type { TableOpener } from './tableOpener';
@@ -15,6 +16,8 @@ export interface TableState extends PollTarget {
   key: TableKey;
   cursor: string | null;
   createdGte: number;
+  /** Events applied within the look-back window behind the cursor. */
+  recent: RecentEventsJson | null;
 }
 
 /** What one poll works with. `db` is the transaction holding the account's write lock. */
@@ -26,6 +29,10 @@ export interface PollContext {
   logger: Logger;
   refetcher: Refetcher;
   tables: TableOpener;
+  /** Resources some table of the account loads (loaded or still loading): other events are skipped. */
+  mountedResources: ReadonlySet<string>;
+  /** Events counted as skipped by this poll: tables walking apart meet the same events. */
+  skippedEvents: Set<string>;
   /** Epoch ms: a walk from a cursor stops after this (the next poll goes on). */
   deadline: number;
   totals: { events: number; written: number; refetched: number };
@@ -44,7 +51,7 @@ export async function prepareTables(ctx: PollContext, targets: readonly PollTarg
     const key = { accountId: account.id, destinationId: target.destinationId, tableName: target.tableName };
     const known = cursors.get(`${target.destinationId}/${target.tableName}`);
     if (known && known.runId === target.runId) {
-      tables.push({ ...target, key, cursor: known.cursor, createdGte: known.createdGte });
+      tables.push({ ...target, key, cursor: known.cursor, createdGte: known.createdGte, recent: known.recentEvents });
       continue;
     }
     if (target.runKind === 'resync') {
@@ -57,7 +64,7 @@ export async function prepareTables(ctx: PollContext, targets: readonly PollTarg
     }
     const createdGte = target.upperBound - EVENT_OVERLAP_S;
     await restartCursor(db, { ...key, environmentId: account.environmentId }, { runId: target.runId, createdGte });
-    tables.push({ ...target, key, cursor: null, createdGte });
+    tables.push({ ...target, key, cursor: null, createdGte, recent: null });
   }
   return tables;
 }

@@ -24,6 +24,8 @@ export interface AccountRuns {
   targets: PollTarget[];
   /** Some table is still being loaded (a backfill or a resync runs). */
   loading: boolean;
+  /** The resources of every mounted table, loaded or still loading. */
+  resources: string[];
 }
 
 /**
@@ -62,6 +64,7 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
   const mounted = rows.filter((r) => r.unmounted_at === null);
   return {
     loading: mounted.some((r) => r.status === 'running'),
+    resources: [...new Set(mounted.map((r) => r.resource_type))],
     targets: mounted
       .filter((r) => r.status === 'completed')
       .map((r) => ({

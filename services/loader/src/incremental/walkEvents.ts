@@ -1,46 +1,80 @@
 import type { ProviderEvent } from '@datasync/providers';
 import { applyChanges } from './applyChanges';
 import { collapseEvents } from './changeSet';
-import { completeChanges } from './completeChanges';
-import { advanceCursor } from './eventCursors.repository';
+import { advanceCursor, saveRecentEvents } from './eventCursors.repository';
 import type { PollContext, TableState } from './pollTables';
+import { RecentEvents } from './recentEvents';
+import { skipReason } from './skipReason';
 
 /**
  * Walks the events of one cursor and applies them to the group's tables; true when it reached the
  * end of the stream. From a cursor, the cursor moves after every page, and the walk stops when the
  * slice is spent (the next poll goes on). Without one (a table's first poll) the window is read
  * newest first, so the cursor (the newest event) is saved only once the whole window is applied.
+ * Either way the look-back window behind the newest event is then read again (see lookBack).
  */
 export async function walkGroup(ctx: PollContext, group: readonly TableState[]): Promise<boolean> {
   const first = group[0] as TableState;
+  const recent = new RecentEvents(first.recent);
+  const windowS = ctx.deps.settings.eventLookbackS;
   if (first.cursor !== null) {
     for await (const page of ctx.reader.listEvents({ after: first.cursor })) {
-      await applyPage(ctx, group, page.events);
+      await applyPage(ctx, group, recent, page.events);
       if (page.cursor !== null && page.events.length > 0) {
-        for (const table of group) await advanceCursor(ctx.db, table.key, { cursor: page.cursor, events: page.events.length });
+        const values = { cursor: page.cursor, events: page.events.length, recent: recent.toJson(windowS) };
+        for (const table of group) await advanceCursor(ctx.db, table.key, values);
       }
       if (page.hasMore && Date.now() >= ctx.deadline) return false;
     }
+    await lookBack(ctx, group, recent);
     return true;
   }
   let newest: string | null = null;
   let events = 0;
   for await (const page of ctx.reader.listEvents({ createdGte: first.createdGte })) {
-    await applyPage(ctx, group, page.events);
+    await applyPage(ctx, group, recent, page.events);
     newest ??= page.cursor;
     events += page.events.length;
   }
   if (newest !== null) {
-    for (const table of group) await advanceCursor(ctx.db, table.key, { cursor: newest, events });
+    const values = { cursor: newest, events, recent: recent.toJson(windowS) };
+    for (const table of group) await advanceCursor(ctx.db, table.key, values);
   }
   return true;
 }
 
-/** One page's changes into every table of the group; committed in the destination on return. */
-async function applyPage(ctx: PollContext, group: readonly TableState[], events: readonly ProviderEvent[]): Promise<void> {
+/**
+ * The provider's events list is eventually consistent: an event can become visible after events
+ * created later, behind a cursor that has moved past its place. So every poll reads the window
+ * behind the newest event again and applies the events it had not seen. Writes are guarded by
+ * `_source_ts`, so a late event older than a row's state changes nothing.
+ */
+async function lookBack(ctx: PollContext, group: readonly TableState[], recent: RecentEvents): Promise<void> {
+  const windowS = ctx.deps.settings.eventLookbackS;
+  const start = recent.windowStart(windowS);
+  if (start === null || windowS === 0) return;
+  let late = 0;
+  for await (const page of ctx.reader.listEvents({ createdGte: start })) late += await applyPage(ctx, group, recent, page.events);
+  if (late > 0) ctx.logger.info('events visible late applied', { late, tables: group.map((t) => t.tableName) });
+  for (const table of group) await saveRecentEvents(ctx.db, table.key, recent.toJson(windowS), late);
+}
+
+/**
+ * One page's changes into every table of the group; committed in the destination on return.
+ * Events applied before (within the look-back window) are left out, and events no table of the
+ * account can use are counted and skipped. Returns how many events were new.
+ */
+async function applyPage(ctx: PollContext, group: readonly TableState[], recent: RecentEvents, page: readonly ProviderEvent[]): Promise<number> {
+  const events = recent.unseen(page);
   ctx.totals.events += events.length;
+  for (const event of events) {
+    const reason = skipReason(event, ctx.mountedResources);
+    if (reason === null || ctx.skippedEvents.has(event.id)) continue;
+    ctx.skippedEvents.add(event.id);
+    ctx.deps.metrics.eventsSkipped.inc({ reason });
+  }
   for (const table of group) {
-    const changes = await completeChanges(ctx.reader, collapseEvents(events, new Set([table.resourceType])));
+    const changes = collapseEvents(events, new Set([table.resourceType]));
     if (changes.length === 0) continue;
     const target = await ctx.tables.open(table);
     const result = await applyChanges(target, ctx.account.identifier, changes, ctx.refetcher);
@@ -49,4 +83,6 @@ async function applyPage(ctx: PollContext, group: readonly TableState[], events:
     ctx.deps.metrics.rowsWritten.inc({ table: table.tableName }, result.written);
   }
   ctx.refetcher.clear();
+  recent.add(events);
+  return events.length;
 }

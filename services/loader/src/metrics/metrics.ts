@@ -10,6 +10,8 @@ export interface LoaderMetrics {
   /** 429s from the provider and budget refusals that delayed a job. */
   rateLimited: Counter<'origin'>;
   jobDuration: Histogram<'job' | 'outcome'>;
+  /** Provider events the loader cannot use (see skipReason), counted and skipped, never fatal. */
+  eventsSkipped: Counter<'reason'>;
   /** For the connector: every HTTP attempt, 429s included. */
   observer: RequestObserver;
 }
@@ -52,6 +54,12 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 60],
     registers: [registry],
   });
+  const eventsSkipped = new Counter({
+    name: 'datasync_loader_events_skipped_total',
+    help: 'provider events skipped because no table can use them (reason: no_object_id, not_mounted, unknown_type)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'datasync_queue_jobs',
     help: 'jobs per queue and state',
@@ -75,6 +83,7 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
     providerRequests,
     rateLimited,
     jobDuration,
+    eventsSkipped,
     observer: (report) => {
       providerRequests.inc({ endpoint: report.endpoint, outcome: report.outcome });
       if (report.outcome === 'rate_limited') rateLimited.inc({ origin: 'provider' });

@@ -32,6 +32,7 @@ export const testLoaderSettings: LoaderSettings = {
   errorRetry: { baseMs: 1_000, maxMs: 5_000 },
   pollIntervalMs: 1_000,
   purgeBatchRows: 500,
+  eventLookbackS: 300,
 };
 
 /** A scratch Postgres database on the test server: the destination the loader writes into. */

@@ -3,6 +3,7 @@ import { MAX_GENERATED } from '../core/timeline';
 import { faultPatchSchema } from '../faults/faultSettings';
 import { countries } from '../generators/pools';
 import { generatedResources } from '../generators/resourceNames';
+import { apiVersionSchema } from '../versions/eventSettings';
 
 const objectCounts = Joi.object(
   Object.fromEntries(generatedResources.map((name) => [name, Joi.number().integer().min(0).max(MAX_GENERATED)])),
@@ -20,6 +21,8 @@ export const newAccountSchema = faultPatchSchema
     // The account's own `created` (a connection time later than its oldest objects), or null for none.
     created: Joi.number().integer().min(0).allow(null),
     connected_to: Joi.string().pattern(/^acct_[A-Za-z0-9]+$/),
+    // The account's default API version, which its events are rendered in (default: the pinned one).
+    api_version: apiVersionSchema,
   });
 
 export interface NewAccountBody {
@@ -31,6 +34,7 @@ export interface NewAccountBody {
   history_days?: number;
   created?: number | null;
   connected_to?: string;
+  api_version?: string;
   rate_limit?: number | null;
   throttle_rate?: number | null;
   error_rate?: number | null;

@@ -22,6 +22,7 @@ export function accountView(account: EmulatorAccount): object {
     seed: account.seedText,
     now: account.now(),
     livemode: false,
+    api_version: account.events.apiVersion,
     objects,
   };
 }

@@ -31,7 +31,7 @@ export function createAccount(state: EmulatorState, body: NewAccountBody): Emula
     for (const [name, count] of Object.entries(body.objects)) if (isResourceName(name)) objects[name] = count;
   }
   try {
-    return state.createAccount({
+    const account = state.createAccount({
       seed: body.seed,
       objects,
       country: body.country,
@@ -42,6 +42,8 @@ export function createAccount(state: EmulatorState, body: NewAccountBody): Emula
       connectedTo: body.connected_to,
       faults: faultOverridesOf(body),
     });
+    if (body.api_version !== undefined) account.events.apiVersion = body.api_version;
+    return account;
   } catch (err) {
     if (err instanceof AccountExistsError) throw new ApiError(400, 'invalid_request_error', err.message, { code: 'account_exists', param: 'seed' });
     throw err;

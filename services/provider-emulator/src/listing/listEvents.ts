@@ -25,9 +25,11 @@ function typeMatcher(pattern: string): (type: string) => boolean {
   return (type) => regex.test(type);
 }
 
+/** The events a list made now shows: the late-visible ones only once their delay has passed. */
 function eventSpace(account: EmulatorAccount): IndexedSpace {
   const log = account.events;
-  return { size: log.size, createdAt: (index) => log.createdAt(index), isListed: (index) => log.at(index) !== undefined };
+  const now = Date.now();
+  return { size: log.size, createdAt: (index) => log.createdAt(index), isListed: (index) => log.isVisible(index, now) };
 }
 
 /** Oldest `created` still served: events older than the retention are gone, as at Stripe. */

@@ -8,6 +8,7 @@ describe('eventTypeFor', () => {
     expect(eventTypeFor(resource('customers'), 'created', {})).toBe('customer.created');
     expect(eventTypeFor(resource('customers'), 'updated', {})).toBe('customer.updated');
     expect(eventTypeFor(resource('customers'), 'deleted', {})).toBe('customer.deleted');
+    expect(eventTypeFor(resource('invoices'), 'deleted', { status: 'draft' })).toBe('invoice.deleted');
     expect(eventTypeFor(resource('disputes'), 'created', {})).toBe('charge.dispute.created');
     expect(eventTypeFor(resource('subscriptions'), 'deleted', {})).toBe('customer.subscription.deleted');
     expect(eventTypeFor(resource('refunds'), 'updated', {})).toBe('refund.updated');
@@ -19,8 +20,10 @@ describe('eventTypeFor', () => {
     expect(eventTypeFor(resource('payment_intents'), 'updated', { status: 'canceled' })).toBe('payment_intent.canceled');
   });
 
-  it('falls back to <object>.<change> where Stripe has no type, and announces nothing for event-less resources', () => {
-    expect(eventTypeFor(resource('charges'), 'deleted', { status: 'succeeded' })).toBe('charge.deleted');
+  it('invents no type where Stripe has none: no charge.deleted, nothing for event-less resources', () => {
+    for (const name of ['charges', 'refunds', 'payouts', 'payment_intents', 'disputes']) {
+      expect(eventTypeFor(resource(name), 'deleted', { status: 'succeeded' })).toBeUndefined();
+    }
     expect(eventTypeFor(resource('balance_transactions'), 'created', {})).toBeUndefined();
   });
 });

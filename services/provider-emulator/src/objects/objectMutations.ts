@@ -2,7 +2,9 @@ import { toJsonObject, type JsonObject } from '../core/json';
 import { stripeErrors } from '../http/stripeErrors';
 import type { EmulatorAccount } from '../state/account';
 import type { ResourceStore } from '../state/resourceStore';
+import { assertDeletable } from './deletability';
 import { eventTypeFor } from './eventTypes';
+import { announceIdlessEvents } from './idlessEvents';
 
 const READ_ONLY_FIELDS = ['id', 'object', 'created'] as const;
 
@@ -37,6 +39,7 @@ export function createObject(account: EmulatorAccount, store: ResourceStore, pat
   checkPatch(patch);
   const object = store.create(patch, account.now());
   announce(account, store, 'created', object);
+  announceIdlessEvents(account, store, undefined, object);
   return object;
 }
 
@@ -46,16 +49,19 @@ export function updateObject(account: EmulatorAccount, store: ResourceStore, id:
   const index = existingIndex(store, id);
   const { before, after } = store.update(index, patch, account.now());
   announce(account, store, 'updated', after, previousAttributes(before, after));
+  announceIdlessEvents(account, store, before, after);
   return after;
 }
 
 /**
- * Admin delete. A subscription is canceled instead (Stripe's DELETE /v1/subscriptions/:id: it
- * stays retrievable with status `canceled`, announced by customer.subscription.deleted); every
- * other object disappears from lists and retrieves.
+ * Admin delete, of what Stripe can delete (see assertDeletable). A subscription is canceled
+ * instead (Stripe's DELETE /v1/subscriptions/:id: it stays retrievable with status `canceled`,
+ * announced by customer.subscription.deleted); every other object disappears from lists and
+ * retrieves, announced by its resource's delete event.
  */
 export function deleteObject(account: EmulatorAccount, store: ResourceStore, id: string): JsonObject {
   const index = existingIndex(store, id);
+  assertDeletable(store, id, store.objectAt(index));
   const now = account.now();
   if (store.name === 'subscriptions') {
     const { after } = store.update(index, { status: 'canceled', canceled_at: now, ended_at: now }, now);

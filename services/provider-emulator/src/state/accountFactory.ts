@@ -92,7 +92,7 @@ export function buildAccount(spec: AccountSpec, catalog: readonly CatalogResourc
     );
     stores.set(name, new ResourceStore(name, resource, codec, timeline, resourceKinds[name], context));
   }
-  const events = new EventLog(new IdCodec('evt', tag), apiVersion);
+  const events = new EventLog(new IdCodec('evt', tag), apiVersion, seed);
   // By default the account existed a day before its oldest object, as a directly owned account would.
   const created = spec.created === undefined ? start - DAY : spec.created;
   account = new EmulatorAccount(profile, created, keysFor(spec.seedText), stores, events, spec.seedText, spec.connectedTo);

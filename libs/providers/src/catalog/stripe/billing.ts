@@ -68,6 +68,8 @@ export const invoices: CatalogResource = {
     'invoice.payment_failed',
     'invoice.payment_succeeded',
     'invoice.sent',
+    // Its invoice is not created yet and has no id: the loader counts and skips it.
+    'invoice.upcoming',
     'invoice.updated',
     'invoice.voided',
     'invoice.will_be_due',

@@ -42,21 +42,45 @@ describe('admin object changes', () => {
     expect(readOnly.body).toMatchObject({ error: { param: 'id', code: 'parameter_invalid' } });
   });
 
-  it('deletes: the object leaves lists and retrieves (customers keep a deleted stub)', async () => {
-    const account = await emulator.createAccount({ objects: { charges: 3, customers: 3 } });
+  it('deletes what Stripe deletes: the object leaves lists, retrieve answers the deleted stub (customers) or 404', async () => {
+    const account = await emulator.createAccount({ objects: { products: 3, customers: 3 } });
     const stripe = emulator.stripe(account.secret_key);
-    const charge = (await stripe.charges.list({ limit: 1 })).data[0]?.id ?? '';
-    const deleted = await emulator.call('DELETE', `/_emulator/accounts/${account.id}/charges/${charge}`);
-    expect(deleted.body).toEqual({ id: charge, object: 'charge', deleted: true });
-    expect((await stripe.charges.list()).data.map((c) => c.id)).not.toContain(charge);
-    await expect(stripe.charges.retrieve(charge)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
-    expect((await emulator.call('DELETE', `/_emulator/accounts/${account.id}/charges/${charge}`)).status).toBe(404);
+    const product = (await stripe.products.list({ limit: 1 })).data[0]?.id ?? '';
+    const deleted = await emulator.call('DELETE', `/_emulator/accounts/${account.id}/products/${product}`);
+    expect(deleted.body).toEqual({ id: product, object: 'product', deleted: true });
+    expect((await stripe.products.list()).data.map((c) => c.id)).not.toContain(product);
+    await expect(stripe.products.retrieve(product)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    expect((await emulator.call('DELETE', `/_emulator/accounts/${account.id}/products/${product}`)).status).toBe(404);
 
     const customer = (await stripe.customers.list({ limit: 1 })).data[0]?.id ?? '';
     await emulator.call('DELETE', `/_emulator/accounts/${account.id}/customers/${customer}`);
-    expect(await stripe.customers.retrieve(customer)).toMatchObject({ id: customer, object: 'customer', deleted: true });
+    expect(await stripe.customers.retrieve(customer)).toEqual({ id: customer, object: 'customer', deleted: true });
     expect((await stripe.customers.list()).data).toHaveLength(2);
-    expect((await stripe.events.list()).data.map((e) => e.type)).toEqual(['customer.deleted', 'charge.deleted']);
+    expect((await stripe.events.list()).data.map((e) => e.type)).toEqual(['customer.deleted', 'product.deleted']);
+  });
+
+  it('refuses to delete what Stripe cannot delete, as Stripe answers a DELETE it has no route for', async () => {
+    const account = await emulator.createAccount({ objects: { charges: 2, refunds: 1, payouts: 1, payment_intents: 1, disputes: 1 } });
+    for (const resource of ['charges', 'refunds', 'payouts', 'payment_intents', 'disputes']) {
+      const listed = await emulator.call('GET', `/v1/${resource}?limit=1`, { headers: { authorization: `Bearer ${account.secret_key}` } });
+      const id = (listed.body as { data: { id: string }[] }).data[0]?.id ?? '';
+      const refused = await emulator.call('DELETE', `/_emulator/accounts/${account.id}/${resource}/${id}`);
+      expect(refused).toMatchObject({
+        status: 404,
+        body: { error: { type: 'invalid_request_error', message: expect.stringContaining(`Unrecognized request URL (DELETE: /v1/${resource}/${id})`) } },
+      });
+    }
+    expect((await emulator.stripe(account.secret_key).events.list()).data).toEqual([]);
+  });
+
+  it('deletes draft invoices only (invoice.deleted), as Stripe does', async () => {
+    const account = await emulator.createAccount({ objects: { customers: 2 } });
+    const draft = (await emulator.call('POST', `/_emulator/accounts/${account.id}/invoices`, { body: { status: 'draft' } })).body as { id: string };
+    const paid = (await emulator.call('POST', `/_emulator/accounts/${account.id}/invoices`, { body: { status: 'paid' } })).body as { id: string };
+    const refused = await emulator.call('DELETE', `/_emulator/accounts/${account.id}/invoices/${paid.id}`);
+    expect(refused).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error', message: 'You can only delete draft invoices.' } } });
+    expect((await emulator.call('DELETE', `/_emulator/accounts/${account.id}/invoices/${draft.id}`)).status).toBe(200);
+    expect((await emulator.stripe(account.secret_key).events.list({ limit: 1 })).data[0]).toMatchObject({ type: 'invoice.deleted', data: { object: { id: draft.id } } });
   });
 
   it('cancels a subscription instead of deleting it, as Stripe does', async () => {
