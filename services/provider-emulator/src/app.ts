@@ -15,7 +15,6 @@ import { postAccountRoute } from './routes/admin/postAccount';
 import { postAccountFaultsRoute } from './routes/admin/postAccountFaults';
 import { postClockRoute } from './routes/admin/postClock';
 import { postEventSettingsRoute } from './routes/admin/postEventSettings';
-import { postEventSettingsRoute } from './routes/admin/postEventSettings';
 import { postGlobalFaultsRoute } from './routes/admin/postGlobalFaults';
 import { postObjectRoute } from './routes/admin/postObject';
 import { postObjectUpdateRoute } from './routes/admin/postObjectUpdate';
@@ -63,7 +62,6 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
     getAccountFaultsRoute(state),
     postAccountFaultsRoute(state),
     postClockRoute(state),
-    postEventSettingsRoute(state),
     postEventSettingsRoute(state),
     postObjectRoute(state),
     postObjectUpdateRoute(state),

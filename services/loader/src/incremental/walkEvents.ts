@@ -1,6 +1,7 @@
 import type { ProviderEvent } from '@datasync/providers';
 import { applyChanges } from './applyChanges';
 import { collapseEvents } from './changeSet';
+import { completeChanges } from './completeChanges';
 import { advanceCursor, saveRecentEvents } from './eventCursors.repository';
 import type { PollContext, TableState } from './pollTables';
 import { RecentEvents } from './recentEvents';
@@ -74,7 +75,7 @@ async function applyPage(ctx: PollContext, group: readonly TableState[], recent:
     ctx.deps.metrics.eventsSkipped.inc({ reason });
   }
   for (const table of group) {
-    const changes = collapseEvents(events, new Set([table.resourceType]));
+    const changes = await completeChanges(ctx.reader, collapseEvents(events, new Set([table.resourceType])));
     if (changes.length === 0) continue;
     const target = await ctx.tables.open(table);
     const result = await applyChanges(target, ctx.account.identifier, changes, ctx.refetcher);
