@@ -18,6 +18,7 @@ import { postEventSettingsRoute } from './routes/admin/postEventSettings';
 import { postGlobalFaultsRoute } from './routes/admin/postGlobalFaults';
 import { postObjectRoute } from './routes/admin/postObject';
 import { postObjectUpdateRoute } from './routes/admin/postObjectUpdate';
+import { postTestClockRoute } from './routes/admin/postTestClock';
 import { getAuthorizeRoute } from './routes/oauth/getAuthorize';
 import { postAuthorizeRoute } from './routes/oauth/postAuthorize';
 import { postDeauthorizeRoute } from './routes/oauth/postDeauthorize';
@@ -29,6 +30,7 @@ import { listEventsRoute } from './routes/v1/listEvents';
 import { listObjectsRoutes } from './routes/v1/listObjects';
 import { retrieveEventRoute } from './routes/v1/retrieveEvent';
 import { retrieveObjectRoutes } from './routes/v1/retrieveObject';
+import { testClockRoutes } from './routes/v1/testClocks';
 import type { EmulatorState } from './state/emulatorState';
 
 export interface AppDeps {
@@ -45,6 +47,7 @@ function apiRoutes(state: EmulatorState): RouteDefinition[] {
     listEventsRoute(retention),
     retrieveEventRoute(retention),
     ...listChildrenRoutes(),
+    ...testClockRoutes(),
     ...listObjectsRoutes(state),
     ...retrieveObjectRoutes(state),
   ];
@@ -63,6 +66,7 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
     postAccountFaultsRoute(state),
     postClockRoute(state),
     postEventSettingsRoute(state),
+    postTestClockRoute(state),
     postObjectRoute(state),
     postObjectUpdateRoute(state),
     deleteObjectRoute(state),

@@ -71,6 +71,7 @@ export async function* listPages(
   requester: Requester,
   resource: CatalogResource,
   options: ListPagesOptions,
+  fetch: (options: ListPagesOptions) => Promise<Page> = (o) => fetchPage(requester, resource, o),
 ): AsyncIterableIterator<Page> {
   let current: ListPagesOptions = { ...options };
   let seenInLastSecond = new Set<string>();
@@ -78,12 +79,12 @@ export async function* listPages(
   for (;;) {
     let page: Page;
     try {
-      page = await fetchPage(requester, resource, current);
+      page = await fetch(current);
     } catch (err) {
       if (lastCreated === null || !isCursorGone(err, current.startingAfter)) throw err;
       const { startingAfter: _gone, ...rest } = current;
       current = { ...rest, createdLt: lastCreated + 1 };
-      const refetched = await fetchPage(requester, resource, current);
+      const refetched = await fetch(current);
       page = withoutSeen(refetched, seenInLastSecond);
     }
     for (const object of page.objects) {

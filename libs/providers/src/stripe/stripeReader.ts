@@ -5,6 +5,7 @@ import { completeLists } from './embeddedLists';
 import { listEvents } from './events';
 import { fetchPage, isProviderObject, listPages, resolveResource } from './listing';
 import type { Requester } from './requester';
+import { fetchPageWithClocks, listTestClocks, readsTestClocks } from './testClockListing';
 
 export class StripeAccountReader implements AccountReader {
   constructor(
@@ -12,12 +13,27 @@ export class StripeAccountReader implements AccountReader {
     private readonly requester: Requester,
   ) {}
 
+  private clocks: Promise<string[]> | undefined;
+
   fetchPage(resource: string | CatalogResource, options: ListPagesOptions) {
-    return fetchPage(this.requester, resolveResource(resource), options);
+    const entry = resolveResource(resource);
+    const plain = (o: ListPagesOptions) => fetchPage(this.requester, entry, o);
+    if (!readsTestClocks(entry, this.account.livemode)) return plain(options);
+    return fetchPageWithClocks(plain, options, () => this.testClocks());
   }
 
   listPages(resource: string | CatalogResource, options: ListPagesOptions) {
-    return listPages(this.requester, resolveResource(resource), options);
+    const entry = resolveResource(resource);
+    return listPages(this.requester, entry, options, (o) => this.fetchPage(entry, o));
+  }
+
+  /** Listed once per reader; a failed listing is not remembered. */
+  private testClocks(): Promise<string[]> {
+    if (!this.clocks) {
+      this.clocks = listTestClocks(this.requester);
+      this.clocks.catch(() => (this.clocks = undefined));
+    }
+    return this.clocks;
   }
 
   async retrieve(resource: string | CatalogResource, id: string): Promise<ProviderObject | null> {

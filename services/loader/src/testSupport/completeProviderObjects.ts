@@ -21,13 +21,20 @@ async function everyPage(baseUrl: string, key: string, path: string, first: Json
 
 /**
  * Every object of a resource as the provider holds it, read over plain HTTP (not through the
- * connector): the full list (`status=all` where the list hides objects), each embedded list read
- * to its end from its url and shown with `has_more: false`. What a complete destination holds.
+ * connector): the full list (`status=all` where the list hides objects, and the list of every
+ * test clock where the list leaves their objects out), each embedded list read to its end from its
+ * url and shown with `has_more: false`. What a complete destination holds.
  */
 export async function completeProviderObjects(baseUrl: string, key: string, resource: string): Promise<Map<string, Json>> {
   const entry = getResource('stripe', resource);
-  const params = new URLSearchParams(entry.fullListParams ?? {}).toString();
-  const objects = await everyPage(baseUrl, key, `${entry.endpoint}${params ? `?${params}` : ''}`);
+  const listOf = async (extra: Record<string, string>) => {
+    const params = new URLSearchParams({ ...entry.fullListParams, ...extra }).toString();
+    return everyPage(baseUrl, key, `${entry.endpoint}${params ? `?${params}` : ''}`);
+  };
+  const objects = await listOf({});
+  if (entry.listFilters.includes('test_clock')) {
+    for (const clock of await everyPage(baseUrl, key, '/v1/test_helpers/test_clocks')) objects.push(...(await listOf({ test_clock: String(clock.id) })));
+  }
   const out = new Map<string, Json>();
   for (const object of objects) {
     const complete: Json = { ...object };

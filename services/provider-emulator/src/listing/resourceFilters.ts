@@ -62,7 +62,7 @@ export const resourceFilters: Readonly<Record<ResourceName, Readonly<Record<stri
   refunds: { charge: equals('charge'), payment_intent: equals('payment_intent') },
   payment_intents: { customer: equals('customer') },
   disputes: { charge: equals('charge'), payment_intent: equals('payment_intent') },
-  customers: { email: equals('email') },
+  customers: { email: equals('email'), test_clock: equals('test_clock') },
   invoices: {
     customer: equals('customer'),
     subscription: equals('parent.subscription_details.subscription'),
@@ -75,6 +75,7 @@ export const resourceFilters: Readonly<Record<ResourceName, Readonly<Record<stri
     price: subscriptionPrice,
     status: subscriptionStatus,
     collection_method: equals('collection_method'),
+    test_clock: equals('test_clock'),
   },
   products: { active: flag('active'), shippable: flag('shippable'), type: equals('type'), ids: oneOf('id'), url: equals('url') },
   prices: { product: equals('product'), active: flag('active'), currency: equals('currency'), type: equals('type'), lookup_keys: oneOf('lookup_key') },
@@ -83,10 +84,17 @@ export const resourceFilters: Readonly<Record<ResourceName, Readonly<Record<stri
   payouts: { status: equals('status'), destination: equals('destination'), arrival_date: range('arrival_date') },
 };
 
+// Objects attached to a test clock are left out of their list unless the request names the clock
+// (or, for subscriptions, the customer): https://docs.stripe.com/api/customers/list#list_customers-test_clock
+const offTheClock = (o: object) => field(o, 'test_clock') === null || field(o, 'test_clock') === undefined;
+
 /**
  * Filters a resource applies when the request names none: Stripe lists subscriptions without
- * the canceled ones unless `status` says otherwise.
+ * the canceled ones unless `status` says otherwise, and customers and subscriptions without those
+ * of test clocks.
  */
 export const defaultFilters: Partial<Record<ResourceName, (object: object, filters: ReadonlyMap<string, FilterValue>) => boolean>> = {
-  subscriptions: (o, filters) => filters.has('status') || field(o, 'status') !== 'canceled',
+  customers: (o, filters) => filters.has('test_clock') || offTheClock(o),
+  subscriptions: (o, filters) =>
+    (filters.has('status') || field(o, 'status') !== 'canceled') && (filters.has('test_clock') || filters.has('customer') || offTheClock(o)),
 };

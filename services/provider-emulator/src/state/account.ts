@@ -1,4 +1,5 @@
 import type { CatalogResource } from '@datasync/providers';
+import { IdCodec, accountTag } from '../core/ids';
 import type { AccountProfile, GenContext } from '../generators/context';
 import type { ResourceName } from '../generators/resourceNames';
 import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../faults/faultSettings';
@@ -6,6 +7,7 @@ import { RequestStats } from '../faults/requestStats';
 import { TokenBucket } from '../faults/tokenBucket';
 import type { EventLog } from './eventLog';
 import type { ResourceStore } from './resourceStore';
+import { TestClocks } from './testClocks';
 
 export interface AccountKeys {
   secret: string;
@@ -24,6 +26,7 @@ export class EmulatorAccount {
   faultOverrides: FaultOverrides = {};
   readonly stats = new RequestStats();
   private bucket: TokenBucket | undefined;
+  private clocks: TestClocks | undefined;
   private readonly random: () => number;
 
   constructor(
@@ -47,6 +50,11 @@ export class EmulatorAccount {
   /** The account's clock in Unix seconds: wall clock plus any advance. */
   now(): number {
     return Math.floor(Date.now() / 1000) + this.clockOffset;
+  }
+
+  /** The account's test clocks (created through the admin API). */
+  get testClocks(): TestClocks {
+    return (this.clocks ??= new TestClocks(new IdCodec('clock', accountTag(this.profile.seed))));
   }
 
   store(resource: ResourceName): ResourceStore | undefined {

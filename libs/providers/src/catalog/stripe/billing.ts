@@ -22,7 +22,7 @@ export const customers: CatalogResource = {
   ],
   eventTypes: ['customer.created', 'customer.updated', 'customer.deleted'],
   deletedEventType: 'customer.deleted',
-  listFilters: ['email'],
+  listFilters: ['email', 'test_clock'],
   deletable: true,
 };
 
@@ -116,6 +116,6 @@ export const subscriptions: CatalogResource = {
     'customer.subscription.trial_will_end',
     'customer.subscription.updated',
   ],
-  listFilters: ['customer', 'price', 'status', 'collection_method'],
+  listFilters: ['customer', 'price', 'status', 'collection_method', 'test_clock'],
   fullListParams: { status: 'all' },
 };

@@ -1,0 +1,70 @@
+import type { CatalogResource } from '../catalog';
+import type { ListPagesOptions, Page } from '../connector';
+import { parseList } from './listing';
+import { encodeQuery } from './query';
+import type { Requester } from './requester';
+
+const CLOCKS = '/v1/test_helpers/test_clocks';
+
+/**
+ * In test mode Stripe leaves customers and subscriptions attached to a test clock out of their
+ * lists unless the request names the clock (https://docs.stripe.com/api/customers/list#list_customers-test_clock).
+ * The resources whose catalog entry has the `test_clock` filter are therefore read as one stream
+ * after another over the same `created` range: the plain list, then each clock's list, oldest
+ * clock first. A cursor names its stream: a plain id, or `<clock id>/<object id>`, so a segment
+ * resumes where it stood, in whichever stream.
+ */
+export function readsTestClocks(resource: CatalogResource, livemode: boolean): boolean {
+  return !livemode && resource.listFilters.includes('test_clock');
+}
+
+function parseCursor(cursor: string | undefined): { clock: string | null; after: string | undefined } {
+  if (cursor === undefined) return { clock: null, after: undefined };
+  const slash = cursor.indexOf('/');
+  if (slash < 0) return { clock: null, after: cursor };
+  return { clock: cursor.slice(0, slash), after: cursor.slice(slash + 1) || undefined };
+}
+
+/** The account's test clock ids, oldest first: a clock created later joins the end of the walk. */
+export async function listTestClocks(requester: Requester): Promise<string[]> {
+  const clocks: { id: string; created: number }[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const response = await requester.get(CLOCKS, CLOCKS, encodeQuery({ limit: 100, starting_after: after }));
+    const { data, hasMore } = parseList(response.body);
+    for (const clock of data) clocks.push({ id: clock.id, created: typeof clock.created === 'number' ? clock.created : 0 });
+    const last = data[data.length - 1];
+    if (!hasMore || !last) break;
+    after = last.id;
+  }
+  return clocks.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id)).map((c) => c.id);
+}
+
+type FetchPage = (options: ListPagesOptions) => Promise<Page>;
+
+/** One page of the streams, from the cursor's stream on; a page may end one stream and begin the next. */
+export async function fetchPageWithClocks(fetch: FetchPage, options: ListPagesOptions, clocks: () => Promise<string[]>): Promise<Page> {
+  const limit = options.limit ?? 100;
+  let { clock, after } = parseCursor(options.startingAfter);
+  const objects: Page['objects'] = [];
+  let lastId: string | null = null;
+  let lastCreated: number | null = null;
+  for (;;) {
+    const filters = clock === null ? options.filters : { ...options.filters, test_clock: clock };
+    const page = await fetch({ ...options, limit: limit - objects.length, startingAfter: after, ...(filters ? { filters } : {}) });
+    objects.push(...page.objects);
+    if (page.lastId !== null) {
+      lastId = clock === null ? page.lastId : `${clock}/${page.lastId}`;
+      lastCreated = page.lastCreated;
+    }
+    const done = (hasMore: boolean): Page => ({ objects, hasMore, lastId, lastCreated, fetchedAt: page.fetchedAt });
+    if (page.hasMore) return done(true);
+    const all = await clocks();
+    const next = clock === null ? all[0] : all[all.indexOf(clock) + 1];
+    if (next === undefined) return done(false);
+    // The page is full: the next call goes on from this page's last object (its stream then ends at once).
+    if (objects.length >= limit) return done(true);
+    clock = next;
+    after = undefined;
+  }
+}

@@ -1,0 +1,39 @@
+import { responseValidator } from '../../testSupport/stripeOpenApi';
+import { startTestEmulator, type TestEmulator } from '../../testSupport/testEmulator';
+
+let emulator: TestEmulator;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+const ids = (body: unknown) => (body as { data: { id: string }[] }).data.map((o) => o.id);
+
+it('hides customers and subscriptions of a test clock from their lists unless the request names the clock', async () => {
+  const account = await emulator.createAccount({ objects: { customers: 5, subscriptions: 5, prices: 5, products: 2 } });
+  const auth = { headers: { authorization: `Bearer ${account.secret_key}` } };
+  const admin = (path: string, body: unknown) => emulator.call('POST', `/_emulator/accounts/${account.id}${path}`, { body });
+  const clock = (await admin('/test_clocks', { name: 'renewals' })).body as { id: string };
+  expect(clock.id).toMatch(/^clock_/);
+  const customer = (await admin('/customers', { test_clock: clock.id })).body as { id: string };
+  const subscription = (await admin('/subscriptions', { customer: customer.id, test_clock: clock.id })).body as { id: string };
+
+  const customers = ids((await emulator.call('GET', '/v1/customers?limit=100', auth)).body);
+  expect(customers).toHaveLength(5);
+  expect(customers).not.toContain(customer.id);
+  expect(ids((await emulator.call('GET', `/v1/customers?test_clock=${clock.id}`, auth)).body)).toEqual([customer.id]);
+  expect(ids((await emulator.call('GET', '/v1/subscriptions?status=all&limit=100', auth)).body)).not.toContain(subscription.id);
+  expect(ids((await emulator.call('GET', `/v1/subscriptions?status=all&test_clock=${clock.id}`, auth)).body)).toEqual([subscription.id]);
+  expect(ids((await emulator.call('GET', `/v1/subscriptions?status=all&customer=${customer.id}`, auth)).body)).toEqual([subscription.id]);
+
+  const clocks = await emulator.call('GET', '/v1/test_helpers/test_clocks', auth);
+  expect(ids(clocks.body)).toEqual([clock.id]);
+  const validate = responseValidator('/v1/test_helpers/test_clocks');
+  expect(validate(clocks.body) ? [] : validate.errors).toEqual([]);
+  expect((await emulator.call('GET', `/v1/test_helpers/test_clocks/${clock.id}`, auth)).body).toEqual(clock);
+  expect((await emulator.call('GET', '/v1/test_helpers/test_clocks/clock_nope', auth)).status).toBe(404);
+});
