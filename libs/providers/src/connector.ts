@@ -112,7 +112,7 @@ export interface AccountReader {
    * The object with every embedded list the provider truncated (`has_more`) read to its end.
    * Pages and retrieves come completed; event payloads are completed with this before writing.
    */
-  completeLists(object: ProviderObject): Promise<ProviderObject>;
+  completeLists<T extends Record<string, unknown>>(object: T): Promise<T>;
   listEvents(options: ListEventsOptions): AsyncIterableIterator<EventPage>;
 }
 

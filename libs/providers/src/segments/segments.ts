@@ -11,13 +11,13 @@ export interface SegmentCursor {
 }
 
 /**
- * The range a backfill reads: from the account's creation (DESIGN §4.3: no probing requests)
- * to now, inclusive of the current second. The upper bound is frozen here; incremental sync
- * covers what is created after it.
+ * The range a backfill reads: from `lowerBound` (the loader starts at EARLIEST_CREATED and narrows
+ * it to the oldest object's day once it knows it, see findOldestCreated) to now, inclusive of the
+ * current second. The upper bound is frozen here; incremental sync covers what is created after it.
  */
-export function backfillRange(accountCreated: number, now: Date = new Date()): Segment {
+export function backfillRange(lowerBound: number, now: Date = new Date()): Segment {
   const upper = Math.floor(now.getTime() / 1000) + 1;
-  return { gte: Math.min(accountCreated, upper - 1), lt: upper };
+  return { gte: Math.min(lowerBound, upper - 1), lt: upper };
 }
 
 /**

@@ -35,14 +35,14 @@ export function endpointOf(path: string): string {
  * list, so every truncated top-level list is read to its end from its URL (every request spends
  * the account's budget) and stored with `has_more: false`.
  */
-export async function completeLists(requester: Requester, object: ProviderObject): Promise<ProviderObject> {
-  let completed: ProviderObject | undefined;
+export async function completeLists<T extends Record<string, unknown>>(requester: Requester, object: T): Promise<T> {
+  let completed: Record<string, unknown> | undefined;
   for (const [field, value] of Object.entries(object)) {
     if (!isTruncatedList(value)) continue;
     completed ??= { ...object };
     completed[field] = { ...value, data: await readRest(requester, value), has_more: false };
   }
-  return completed ?? object;
+  return (completed as T | undefined) ?? object;
 }
 
 async function readRest(requester: Requester, list: EmbeddedList): Promise<ProviderObject[]> {

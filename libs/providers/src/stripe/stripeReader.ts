@@ -50,7 +50,7 @@ export class StripeAccountReader implements AccountReader {
     }
   }
 
-  completeLists(object: ProviderObject): Promise<ProviderObject> {
+  completeLists<T extends Record<string, unknown>>(object: T): Promise<T> {
     return completeLists(this.requester, object);
   }
 

@@ -7,8 +7,8 @@ import { withRetries } from '../retry/withRetries';
 import { stripeGet } from './stripeClient';
 import { classifyStripeError } from './stripeErrors';
 
-// Accounts older than Stripe itself do not exist; used when an account object has no `created`
-// (Stripe omits it on some platform accounts), so a backfill still has a lower bound.
+// Accounts older than Stripe itself do not exist; reported when an account object has no `created`
+// (Stripe omits it on some accounts). No backfill is bounded by it (see findOldestCreated).
 const STRIPE_EPOCH = 1_262_304_000; // 2010-01-01T00:00:00Z
 
 export interface VerifyRequest {
