@@ -14,8 +14,10 @@ const CLOCKS = '/v1/test_helpers/test_clocks';
  * clock first. A cursor names its stream: a plain id, or `<clock id>/<object id>`, so a segment
  * resumes where it stood, in whichever stream.
  */
-export function readsTestClocks(resource: CatalogResource, livemode: boolean): boolean {
-  return !livemode && resource.listFilters.includes('test_clock');
+export function readsTestClocks(resource: CatalogResource, livemode: boolean, options: ListPagesOptions): boolean {
+  // A request naming the clock or the customer already lists the clock's objects.
+  const named = options.filters?.test_clock !== undefined || options.filters?.customer !== undefined;
+  return !livemode && !named && resource.listFilters.includes('test_clock');
 }
 
 function parseCursor(cursor: string | undefined): { clock: string | null; after: string | undefined } {
