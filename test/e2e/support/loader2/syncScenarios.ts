@@ -4,7 +4,12 @@ import type { Loader2World, RegisteredAccount } from './loader2World';
 
 // The scenarios of loader II's end-to-end tests that every destination engine runs the same way.
 
-const path = (account: RegisteredAccount, id = '') => `/accounts/${account.externalId}/charges${id ? `/${id}` : ''}`;
+const path = (account: RegisteredAccount, id = '', resource = 'charges') => `/accounts/${account.externalId}/${resource}${id ? `/${id}` : ''}`;
+
+/** Mounts the collection in the world's sync unless a scenario before did. */
+async function mountOnce(world: Loader2World, resource: string): Promise<void> {
+  if (!(await world.knex(TABLES.collections).where({ resource_type: resource }).whereNull('unmounted_at').first())) await world.mount(resource);
+}
 
 /** Resolves once a poll of the account started after `since` reached the end of its events. */
 async function polledSince(world: Loader2World, account: RegisteredAccount, since: Date): Promise<void> {
@@ -17,29 +22,37 @@ async function polledSince(world: Loader2World, account: RegisteredAccount, sinc
   );
 }
 
-/** Changes made at the provider during the backfill, several within one second, are all in the destination after one poll. */
+/**
+ * Changes made at the provider during the backfill, several within one second, are all in the
+ * destination after one poll. The deletions are of customers: Stripe deletes those
+ * (customer.deleted) and cannot delete a charge.
+ */
 export async function changesDuringBackfill(world: Loader2World): Promise<void> {
-  // Slow provider reads, so that the changes below land while the backfill still runs.
-  const account = await world.register({ charges: 3_000 }, { latency_ms: 150 });
+  await mountOnce(world, 'customers');
+  // Slow provider reads, so that the changes below land while the charges' backfill still runs.
+  const account = await world.register({ charges: 3_000, customers: 40 }, { latency_ms: 150 });
   await waitFor(async () => Number((await world.status(account.id))?.rows_loaded ?? 0) > 0, { description: 'first rows', timeoutMs: 30_000 });
+  await waitFor(async () => (await world.destination.count('stripe_customers', account.identifier)) === 40, { description: 'the customers', timeoutMs: 30_000 });
 
   // Objects the backfill has already written: only events can bring their changes.
   const listed = [...(await world.destination.rows('stripe_charges', account.identifier)).keys()].sort();
   expect(listed.length).toBeGreaterThanOrEqual(21);
+  const customers = [...(await world.destination.rows('stripe_customers', account.identifier)).keys()].sort();
   const created = await world.admin<{ id: string }>('POST', path(account), { description: 'new during the backfill' });
   await world.admin('POST', path(account, listed[0]), { description: 'updated once' });
   for (const n of [1, 2, 3, 4]) await world.admin('POST', path(account, listed[1]), { description: `update ${n}` });
-  const deleted = listed[2] as string;
-  await world.admin('DELETE', path(account, deleted));
-  const flicker = await world.admin<{ id: string }>('POST', path(account), { description: 'created and deleted' });
-  await world.admin('DELETE', path(account, flicker.id));
+  const deleted = customers[2] as string;
+  await world.admin('DELETE', path(account, deleted, 'customers'));
+  const flicker = await world.admin<{ id: string }>('POST', path(account, '', 'customers'), { description: 'created and deleted' });
+  await world.admin('DELETE', path(account, flicker.id, 'customers'));
   // All of it while the run is still running.
   expect(await world.knex(TABLES.runs).where({ account_id: account.id, status: 'running' })).toHaveLength(1);
   await world.admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: null });
 
   await world.waitForStatus(account.id, 'live', 60_000);
   await polledSince(world, account, new Date());
-  await world.expectMirrors(account, { deleted: [deleted, flicker.id] });
+  await world.expectMirrors(account);
+  await world.expectMirrors(account, { resource: 'customers', deleted: [deleted, flicker.id] });
   const rows = await world.destination.rows('stripe_charges', account.identifier);
   expect(rows.get(created.id)?.data).toMatchObject({ description: 'new during the backfill' });
   expect(rows.get(listed[1] as string)?.data).toMatchObject({ description: 'update 4' });
@@ -85,7 +98,8 @@ export async function pauseAndResume(world: Loader2World): Promise<void> {
   await world.waitForStatus(account.id, 'live', 60_000);
   expect(await world.destination.count('stripe_charges', account.identifier, [settled, resumedAt])).toBe(0);
   await world.expectMirrors(account);
-  expect(await world.knex(TABLES.runs).where({ account_id: account.id })).toHaveLength(1);
+  // Resumed, not started over: still one run of the charges table.
+  expect(await world.knex(TABLES.runs).where({ account_id: account.id, table_name: 'stripe_charges' })).toHaveLength(1);
 }
 
 /** Resync: rows stay readable while it runs, then the table matches the provider again. */
@@ -117,7 +131,7 @@ export async function resyncSwapsIn(world: Loader2World): Promise<void> {
 
 /** Delete: 200, every row of the account gone from every table, the other account untouched, then 404. */
 export async function deleteLeavesOthers(world: Loader2World): Promise<void> {
-  await world.mount('customers');
+  await mountOnce(world, 'customers');
   const doomed = await world.register({ charges: 1_500, customers: 200 });
   const kept = await world.register({ charges: 700, customers: 50 });
   await world.waitForStatus(doomed.id, 'live', 60_000);
