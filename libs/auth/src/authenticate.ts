@@ -34,11 +34,18 @@ function sessionError(code: string, message: string): ApiError {
   return new ApiError(401, 'authentication_error', message, { code, headers: { 'WWW-Authenticate': 'Session realm="datasync"' } });
 }
 
+const ADMIN_SCOPE_MESSAGE =
+  'This client credential is for the Accounts API only. Managing keys, destinations, sources and syncs needs a dashboard session ' +
+  'or a client credential created with the admin scope.';
+
 const sessionSecurity = (method: HttpMethod): SecurityRequirement => (changesState(method) ? { sessionCookie: [], csrfToken: [] } : { sessionCookie: [] });
 const errorStatuses = (method: HttpMethod) => (changesState(method) ? [401, 403] : [401]);
 
 export interface Authenticators {
-  /** A dashboard session (CSRF enforced on POST/PUT/PATCH/DELETE) or Basic auth; sets res.locals.caller. */
+  /**
+   * A dashboard session (CSRF enforced on POST/PUT/PATCH/DELETE) or Basic auth with an admin-scoped
+   * credential (an Accounts API credential gets a 403); sets res.locals.caller.
+   */
   authenticate: RouteAuth;
   /** A dashboard session only: sign-out, the session itself, the environment switcher. */
   requireSession: RouteAuth;
@@ -66,7 +73,11 @@ export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions
   const either: RequestHandler = async (req, res, next) => {
     // An Authorization header means an API client: its Basic credentials decide, whatever cookies came along.
     if (req.headers.authorization !== undefined) {
-      res.locals.caller = await basic.authenticate(req.headers.authorization);
+      const caller = await basic.authenticate(req.headers.authorization);
+      // Least privilege: the key an integrator's backend holds for the Accounts API must not be
+      // able to mint keys or point a destination at someone else's server.
+      if (caller.scope !== 'admin') throw new PermissionError(ADMIN_SCOPE_MESSAGE, 'insufficient_scope');
+      res.locals.caller = caller;
       return next();
     }
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
@@ -87,7 +98,7 @@ export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions
   };
 
   return {
-    authenticate: { middleware: either, security: (m) => [{ basicAuth: [] }, sessionSecurity(m)], errorStatuses },
+    authenticate: { middleware: either, security: (m) => [{ basicAuth: [] }, sessionSecurity(m)], errorStatuses: () => [401, 403] },
     requireSession: { middleware: sessionOnly, security: (m) => [sessionSecurity(m)], errorStatuses },
     requireBasic: { middleware: basic.middleware, security: () => [{ basicAuth: [] }], errorStatuses: () => [401] },
   };

@@ -1,9 +1,17 @@
 import type { Response } from 'express';
 import { AuthenticationError } from '@datasync/errors';
 
+/**
+ * What a client credential may do: `accounts` is the Accounts API only (what the spec's Basic
+ * auth is for, and every credential's default); `admin` also administers the environment in
+ * config-service (keys, destinations, sources, syncs), like a dashboard session.
+ */
+export const CREDENTIAL_SCOPES = ['accounts', 'admin'] as const;
+export type CredentialScope = (typeof CREDENTIAL_SCOPES)[number];
+
 /** Who is calling, as established by authentication. Every query downstream is scoped to `environmentId`. */
 export type Caller =
-  | { kind: 'client'; environmentId: string; organizationId: string; clientId: string }
+  | { kind: 'client'; environmentId: string; organizationId: string; clientId: string; scope: CredentialScope }
   | { kind: 'session'; environmentId: string; organizationId: string; userId: string; sessionId: string };
 
 /** The caller that an authentication middleware put on `res.locals.caller`. */

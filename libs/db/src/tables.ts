@@ -53,6 +53,8 @@ export interface ClientCredentialRow {
   /** Hex HMAC-SHA256 of the client secret (libs/crypto hmacSha256). */
   secret_hash: string;
   secret_last4: string | null;
+  /** 'accounts' (the Accounts API only) or 'admin' (also config-service's API). */
+  scope: 'accounts' | 'admin';
   created_at: Date;
   revoked_at: Date | null;
 }

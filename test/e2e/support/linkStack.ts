@@ -141,8 +141,9 @@ export async function startLinkStack(): Promise<LinkStack> {
         call(`${configService.url}/api/v1/client_credentials`, { method: 'POST', headers: { cookie, 'x-csrf-token': signup.body.csrf_token } }),
       );
       const authorization = `Basic ${Buffer.from(`${credential.body.client_id}:${credential.body.client_secret}`).toString('base64')}`;
+      // The configuration is the session's to make: the Accounts API credential cannot administer the environment.
       const configApi = <T>(pathname: string, body: unknown) =>
-        expectOk<T>(`POST ${pathname}`, call(`${configService.url}/api/v1${pathname}`, { body, headers: { authorization } }));
+        expectOk<T>(`POST ${pathname}`, call(`${configService.url}/api/v1${pathname}`, { body, headers: { cookie, 'x-csrf-token': signup.body.csrf_token } }));
 
       const destination = await createDestinationDatabase();
       destinations.push(destination);

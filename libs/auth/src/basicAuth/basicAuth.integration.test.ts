@@ -37,7 +37,7 @@ describe('basicAuth', () => {
   it("resolves the credential's environment and organization into res.locals.caller", async () => {
     const { tenant, clientId, authorization } = await newCredential();
     const res = await request(appWith(0)).get('/whoami').set('Authorization', authorization).expect(200);
-    expect(res.body).toEqual({ kind: 'client', environmentId: tenant.productionEnvironmentId, organizationId: tenant.organizationId, clientId });
+    expect(res.body).toEqual({ kind: 'client', environmentId: tenant.productionEnvironmentId, organizationId: tenant.organizationId, clientId, scope: 'accounts' });
   });
 
   it('without a cache, stops accepting a credential the moment another process revokes it', async () => {

@@ -1,4 +1,5 @@
 import { TABLES, type ClientCredentialRow, type Knex } from '@datasync/db';
+import type { CredentialScope } from '../caller';
 
 type Db = Knex | Knex.Transaction;
 
@@ -6,6 +7,7 @@ export interface ClientCredential {
   clientId: string;
   environmentId: string;
   secretLast4: string | null;
+  scope: CredentialScope;
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -15,9 +17,10 @@ export interface CredentialForVerification {
   environmentId: string;
   organizationId: string;
   secretHash: string;
+  scope: CredentialScope;
 }
 
-const COLUMNS = ['client_id', 'environment_id', 'secret_last4', 'created_at', 'revoked_at'] as const;
+const COLUMNS = ['client_id', 'environment_id', 'secret_last4', 'scope', 'created_at', 'revoked_at'] as const;
 type ListedRow = Pick<ClientCredentialRow, (typeof COLUMNS)[number]>;
 
 function toCredential(row: ListedRow): ClientCredential {
@@ -25,6 +28,7 @@ function toCredential(row: ListedRow): ClientCredential {
     clientId: row.client_id,
     environmentId: row.environment_id,
     secretLast4: row.secret_last4,
+    scope: row.scope,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };
@@ -38,9 +42,9 @@ export async function lockEnvironment(trx: Knex.Transaction, environmentId: stri
   await trx(TABLES.environments).where({ id: environmentId }).forUpdate().first('id');
 }
 
-export async function countActiveCredentials(db: Db, environmentId: string): Promise<number> {
+export async function countActiveCredentials(db: Db, environmentId: string, scope: CredentialScope): Promise<number> {
   const row = (await db(TABLES.clientCredentials)
-    .where({ environment_id: environmentId })
+    .where({ environment_id: environmentId, scope })
     .whereNull('revoked_at')
     .count({ n: '*' })
     .first()) as { n: string | number } | undefined;
@@ -49,7 +53,7 @@ export async function countActiveCredentials(db: Db, environmentId: string): Pro
 
 export async function insertCredential(
   db: Db,
-  values: { environmentId: string; clientId: string; secretHash: string; secretLast4: string },
+  values: { environmentId: string; clientId: string; secretHash: string; secretLast4: string; scope: CredentialScope },
 ): Promise<ClientCredential> {
   const [row] = (await db(TABLES.clientCredentials)
     .insert({
@@ -57,6 +61,7 @@ export async function insertCredential(
       client_id: values.clientId,
       secret_hash: values.secretHash,
       secret_last4: values.secretLast4,
+      scope: values.scope,
     })
     .returning([...COLUMNS])) as ListedRow[];
   if (!row) throw new Error('client credential insert returned no row');
@@ -95,10 +100,16 @@ export async function findActiveForVerification(db: Db, clientId: string): Promi
     .join(`${TABLES.environments} as e`, 'e.id', 'c.environment_id')
     .where('c.client_id', clientId)
     .whereNull('c.revoked_at')
-    .first('c.client_id', 'c.environment_id', 'e.organization_id', 'c.secret_hash')) as
-    | { client_id: string; environment_id: string; organization_id: string; secret_hash: string }
+    .first('c.client_id', 'c.environment_id', 'e.organization_id', 'c.secret_hash', 'c.scope')) as
+    | { client_id: string; environment_id: string; organization_id: string; secret_hash: string; scope: CredentialScope }
     | undefined;
   return (
-    row && { clientId: row.client_id, environmentId: row.environment_id, organizationId: row.organization_id, secretHash: row.secret_hash }
+    row && {
+      clientId: row.client_id,
+      environmentId: row.environment_id,
+      organizationId: row.organization_id,
+      secretHash: row.secret_hash,
+      scope: row.scope,
+    }
   );
 }

@@ -1,7 +1,7 @@
 import type { Knex } from '@datasync/db';
-import { InvalidRequestError, NotFoundError } from '@datasync/errors';
+import { InvalidRequestError, NotFoundError, PermissionError } from '@datasync/errors';
 import { writeAudit } from '../audit/audit.repository';
-import { actorOf, type Caller } from '../caller';
+import { actorOf, type Caller, type CredentialScope } from '../caller';
 import {
   countActiveCredentials,
   findActiveForVerification,
@@ -25,6 +25,9 @@ export interface CreatedCredential {
 
 export type ClientCaller = Extract<Caller, { kind: 'client' }>;
 
+/** A verification's outcome; `knownClient` tells a wrong secret for a real client id from an unknown id. */
+export type Verification = { ok: true; caller: ClientCaller } | { ok: false; knownClient: boolean };
+
 export class ClientCredentialsService {
   private readonly revokeListeners: ((clientId: string) => void)[] = [];
 
@@ -38,13 +41,18 @@ export class ClientCredentialsService {
     this.revokeListeners.push(listener);
   }
 
-  async create(caller: Caller): Promise<CreatedCredential> {
+  /** `scope` defaults to the Accounts API; only a session or an admin credential may create an admin one. */
+  async create(caller: Caller, scope: CredentialScope = 'accounts'): Promise<CreatedCredential> {
+    if (scope === 'admin' && caller.kind === 'client' && caller.scope !== 'admin') {
+      throw new PermissionError('Only a dashboard session or an admin client credential can create an admin client credential.', 'insufficient_scope');
+    }
     const { clientId, clientSecret } = generateCredential();
     const credential = await this.knex.transaction(async (trx) => {
       await lockEnvironment(trx, caller.environmentId);
-      if ((await countActiveCredentials(trx, caller.environmentId)) >= MAX_ACTIVE_CREDENTIALS) {
+      // Counted per scope: rotating the Accounts API's credential must not depend on how many admin ones exist.
+      if ((await countActiveCredentials(trx, caller.environmentId, scope)) >= MAX_ACTIVE_CREDENTIALS) {
         throw new InvalidRequestError(
-          `This environment already has ${MAX_ACTIVE_CREDENTIALS} active client credentials, the most it can have. ` +
+          `This environment already has ${MAX_ACTIVE_CREDENTIALS} active ${scope === 'admin' ? 'admin ' : ''}client credentials, the most it can have. ` +
             'Revoke one before creating another (to rotate: create the new one, move your integration to it, then revoke the old one).',
           { code: 'too_many_active_credentials' },
         );
@@ -54,6 +62,7 @@ export class ClientCredentialsService {
         clientId,
         secretHash: this.hasher.hash(clientSecret),
         secretLast4: clientSecret.slice(-4),
+        scope,
       });
       await writeAudit(trx, {
         organizationId: caller.organizationId,
@@ -61,6 +70,7 @@ export class ClientCredentialsService {
         actor: actorOf(caller),
         action: 'client_credential.created',
         target: clientId,
+        details: { scope },
       });
       return created;
     });
@@ -92,10 +102,19 @@ export class ClientCredentialsService {
 
   /** The caller these credentials authenticate, or undefined when they do not. */
   async verify(clientId: string, clientSecret: string): Promise<ClientCaller | undefined> {
+    const result = await this.check(clientId, clientSecret);
+    return result.ok ? result.caller : undefined;
+  }
+
+  /** Like verify, and says whether a failure named an active client id (what failed-auth limits key on). */
+  async check(clientId: string, clientSecret: string): Promise<Verification> {
     const found = CLIENT_ID_PATTERN.test(clientId) ? await findActiveForVerification(this.knex, clientId) : undefined;
     // Hash anyway when the id is unknown, so both failures take the same time.
     const ok = this.hasher.verify(clientSecret, found?.secretHash ?? '0'.repeat(64));
-    if (!found || !ok) return undefined;
-    return { kind: 'client', environmentId: found.environmentId, organizationId: found.organizationId, clientId: found.clientId };
+    if (!found || !ok) return { ok: false, knownClient: found !== undefined };
+    return {
+      ok: true,
+      caller: { kind: 'client', environmentId: found.environmentId, organizationId: found.organizationId, clientId: found.clientId, scope: found.scope },
+    };
   }
 }

@@ -132,7 +132,14 @@ export class LinkPageService {
   private async register(context: LinkContext, credential: CredentialInput): Promise<Connected | Refused | Closed> {
     const { session, source } = context;
     if (!(await claim(this.deps.knex, session.id, CLAIM_MS))) return this.closedNow(context);
-    const caller: Caller = { kind: 'client', environmentId: session.environmentId, organizationId: source.organizationId, clientId: session.clientId };
+    // The Link page acts for the credential that created the session, within the Accounts API.
+    const caller: Caller = {
+      kind: 'client',
+      environmentId: session.environmentId,
+      organizationId: source.organizationId,
+      clientId: session.clientId,
+      scope: 'accounts',
+    };
     let account: { identifier: string; externalId: string };
     try {
       const registration = await this.deps.accounts.register(caller, {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@datasync/auth';
+import { ClientCredentialsService, ClientSecretHasher, type Caller, type CredentialScope } from '@datasync/auth';
 import { parseMasterKeys, type SecretBox } from '@datasync/crypto';
 import { TABLES, type Knex } from '@datasync/db';
 import { createTestTenant, type EmulatorAccount, type TestEmulator } from '@datasync/testing';
@@ -17,7 +17,7 @@ export interface TestClient {
  * A new organization and a client credential of its production environment, created the way
  * config-service creates them (libs/auth), hashed under the test app's master key.
  */
-export async function newClient(api: ApiTestApp, options: { earlyAccess?: boolean } = {}): Promise<TestClient> {
+export async function newClient(api: ApiTestApp, options: { earlyAccess?: boolean; scope?: CredentialScope } = {}): Promise<TestClient> {
   const tenant = await createTestTenant(api.knex, { earlyAccess: options.earlyAccess ?? false });
   const credentials = new ClientCredentialsService(api.knex, new ClientSecretHasher(parseMasterKeys(api.settings.SECRETS_MASTER_KEYS)));
   const owner: Caller = {
@@ -27,7 +27,7 @@ export async function newClient(api: ApiTestApp, options: { earlyAccess?: boolea
     userId: randomUUID(),
     sessionId: randomUUID(),
   };
-  const { credential, clientSecret } = await credentials.create(owner);
+  const { credential, clientSecret } = await credentials.create(owner, options.scope ?? 'accounts');
   return {
     environmentId: tenant.productionEnvironmentId,
     organizationId: tenant.organizationId,

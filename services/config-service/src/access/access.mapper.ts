@@ -34,6 +34,7 @@ export function toCredentialJson(credential: ClientCredential) {
   return {
     client_id: credential.clientId,
     secret_last4: credential.secretLast4,
+    scope: credential.scope,
     active: credential.revokedAt === null,
     created_at: credential.createdAt.toISOString(),
     revoked_at: credential.revokedAt?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { CREDENTIAL_SCOPES } from '@datasync/auth';
 import { ENVIRONMENT_NAMES } from '@datasync/db';
 
 // Response schemas: they document the API (OpenAPI) and the tests check responses against them.
@@ -39,6 +40,10 @@ export const sessionSchema = Joi.object({
 export const clientCredentialSchema = Joi.object({
   client_id: Joi.string().pattern(/^cli_[0-9a-f]{24}$/).required(),
   secret_last4: Joi.string().length(4).allow(null).required(),
+  scope: Joi.string()
+    .valid(...CREDENTIAL_SCOPES)
+    .required()
+    .description('accounts: the Accounts API only; admin: also this configuration API (keys, destinations, sources, syncs)'),
   active: Joi.boolean().required(),
   created_at: timestamp.required(),
   revoked_at: timestamp.allow(null).required(),

@@ -82,9 +82,13 @@ export function basicHeader(clientId: string, clientSecret: string): string {
   return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 }
 
-/** A client credential of the session's current environment, created through the API. */
-export async function createCredential(user: SignedUp): Promise<{ client_id: string; client_secret: string; authorization: string }> {
-  const res = await user.agent.post('/api/v1/client_credentials').set('X-CSRF-Token', user.csrf).expect(201);
+/** A client credential of the session's current environment, created through the API (for the Accounts API unless `admin`). */
+export async function createCredential(
+  user: SignedUp,
+  scope: 'accounts' | 'admin' = 'accounts',
+): Promise<{ client_id: string; client_secret: string; authorization: string }> {
+  const body = scope === 'admin' ? { scope, confirm_admin_scope: true } : {};
+  const res = await user.agent.post('/api/v1/client_credentials').set('X-CSRF-Token', user.csrf).send(body).expect(201);
   const { client_id, client_secret } = res.body as { client_id: string; client_secret: string };
   return { client_id, client_secret, authorization: basicHeader(client_id, client_secret) };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
@@ -15,7 +15,7 @@ import { seedDemo, type DemoSeed, type SeedDemoOptions } from './seedDemo';
 const knex = getTestKnex();
 const world = useProviderAndDestination();
 const masterKeys = [{ id: 'demo', key: randomBytes(32) }];
-const { app } = buildResourceApp(knex, { masterKeys });
+const { app, auth } = buildResourceApp(knex, { masterKeys });
 const lines: string[] = [];
 const logger = createLogger({
   service: 'seed-demo-test',
@@ -35,8 +35,22 @@ function options(overrides: Partial<SeedDemoOptions> = {}): SeedDemoOptions {
   };
 }
 
-const api = (seed: DemoSeed, path: string) =>
-  request(app).get(`/api/v1${path}`).set('Authorization', basicHeader(seed.client_credentials.client_id, seed.client_credentials.client_secret));
+// The demo's credential is for the Accounts API: the configuration is read with an admin credential of the same environment.
+const adminHeaders = new Map<string, Promise<string>>();
+function adminHeader(seed: DemoSeed): Promise<string> {
+  const cached = adminHeaders.get(seed.environment.id);
+  if (cached) return cached;
+  const caller = { kind: 'session' as const, environmentId: seed.environment.id, organizationId: seed.organization.id, userId: randomUUID(), sessionId: randomUUID() };
+  const header = auth.clientCredentials.create(caller, 'admin').then((c) => basicHeader(c.credential.clientId, c.clientSecret));
+  adminHeaders.set(seed.environment.id, header);
+  return header;
+}
+const api = async (seed: DemoSeed, path: string) => request(app).get(`/api/v1${path}`).set('Authorization', await adminHeader(seed)).expect(200);
+const demoCredentialWorks = (seed: DemoSeed) =>
+  auth.basic.authenticate(basicHeader(seed.client_credentials.client_id, seed.client_credentials.client_secret)).then(
+    (caller) => caller.scope === 'accounts' && caller.environmentId === seed.environment.id,
+    () => false,
+  );
 
 describe('seedDemo', () => {
   it('seeds the whole workflow through the services, usable with the credential and login it returns', async () => {
@@ -52,7 +66,8 @@ describe('seedDemo', () => {
       sync: { name: 'demo_sync' },
       collections: ['charges'],
     });
-    const overview = await api(seed, '/syncs/demo_sync').expect(200);
+    const overview = await api(seed, '/syncs/demo_sync');
+    expect(await demoCredentialWorks(seed)).toBe(true);
     expect(overview.body).toMatchObject({
       source: { name: 'stripe_demo', provider: 'stripe' },
       destination: { name: 'demo_postgres', engine: 'postgres' },
@@ -62,7 +77,7 @@ describe('seedDemo', () => {
     // The Link page offers Connect with Stripe: the source has the emulator account's client id.
     const { client_id: clientId } = (await (await fetch(`${world.emulator.baseUrl}/_emulator/accounts/${seed.source.provider_account_id}`)).json()) as { client_id: string };
     expect(clientId).toMatch(/^ca_/);
-    expect((await api(seed, '/sources/stripe_demo').expect(200)).body.oauth_client_id).toBe(clientId);
+    expect((await api(seed, '/sources/stripe_demo')).body.oauth_client_id).toBe(clientId);
     const environment = await knex(TABLES.environments).where({ id: seed.environment.id }).first();
     expect(environment).toMatchObject({ organization_id: seed.organization.id, name: 'development', early_access: true });
     await request(app).post('/api/v1/login').send(opts.login).expect(200);
@@ -79,8 +94,9 @@ describe('seedDemo', () => {
     const second = await seedDemo(opts);
     expect(second).toEqual({ ...first, client_credentials: { client_id: expect.any(String), client_secret: expect.any(String) } });
     expect(second.client_credentials.client_id).not.toBe(first.client_credentials.client_id);
-    await api(first, '/syncs').expect(401);
-    expect((await api(second, '/syncs').expect(200)).body.data.map((s: { name: string }) => s.name)).toEqual(['demo_sync']);
+    expect(await demoCredentialWorks(first)).toBe(false);
+    expect(await demoCredentialWorks(second)).toBe(true);
+    expect((await api(second, '/syncs')).body.data.map((s: { name: string }) => s.name)).toEqual(['demo_sync']);
     expect(await knex(TABLES.destinations).where({ environment_id: second.environment.id }).count({ n: '*' }).first()).toEqual({ n: '1' });
   });
 
@@ -95,7 +111,7 @@ describe('seedDemo', () => {
       const second = await seedDemo({ ...opts, emulatorUrl: restarted.baseUrl, destinationUrl: changed });
       // The demo account comes from a fixed seed, so the restarted emulator recreates the same one.
       expect(second.source.provider_account_id).toBe(first.source.provider_account_id);
-      expect((await api(second, '/destinations/demo_postgres').expect(200)).body.connection_string_masked).toMatch(/connect_timeout=7$/);
+      expect((await api(second, '/destinations/demo_postgres')).body.connection_string_masked).toMatch(/connect_timeout=7$/);
       const actions = await knex(TABLES.auditLog).where({ environment_id: second.environment.id }).pluck('action');
       expect(actions).toEqual(expect.arrayContaining(['destination.connection_changed', 'source.key_replaced']));
     } finally {
@@ -106,11 +122,11 @@ describe('seedDemo', () => {
   it('gives a source seeded without an OAuth client id the emulator account\'s', async () => {
     const opts = options();
     const first = await seedDemo(opts);
-    const seeded = (await api(first, '/sources/stripe_demo').expect(200)).body.oauth_client_id as string;
+    const seeded = (await api(first, '/sources/stripe_demo')).body.oauth_client_id as string;
     // As a demo seeded before the Link page existed left it.
     await knex(TABLES.sources).where({ environment_id: first.environment.id, name: 'stripe_demo' }).update({ oauth_client_id: null });
     const second = await seedDemo(opts);
-    expect((await api(second, '/sources/stripe_demo').expect(200)).body.oauth_client_id).toBe(seeded);
+    expect((await api(second, '/sources/stripe_demo')).body.oauth_client_id).toBe(seeded);
     const updates = await knex(TABLES.auditLog).where({ environment_id: second.environment.id, action: 'source.updated' }).pluck('details');
     expect(updates).toEqual([{ oauth_client_id: seeded }]);
   });
@@ -149,6 +165,6 @@ describe('seedDemo', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const seed = JSON.parse(stdout) as DemoSeed;
     expect(seed.login).toEqual({ email, password: 'cli-demo-password-1' });
-    await api(seed, '/syncs/demo_sync/collections/charges').expect(200);
+    await api(seed, '/syncs/demo_sync/collections/charges');
   });
 });

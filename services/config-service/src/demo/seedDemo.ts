@@ -89,9 +89,10 @@ async function demoCaller(
 }
 
 async function freshCredential(auth: Auth, caller: Caller): Promise<DemoSeed['client_credentials']> {
-  // At most two may be active, and old secrets cannot be shown again: replace them all.
+  // At most two may be active, and old secrets cannot be shown again: replace them all. The demo's
+  // credential is for the Accounts API; admin credentials someone made by hand are left alone.
   for (const credential of await auth.clientCredentials.list(caller.environmentId)) {
-    if (credential.revokedAt === null) await auth.clientCredentials.revoke(caller, credential.clientId);
+    if (credential.revokedAt === null && credential.scope === 'accounts') await auth.clientCredentials.revoke(caller, credential.clientId);
   }
   const created = await auth.clientCredentials.create(caller);
   return { client_id: created.credential.clientId, client_secret: created.clientSecret };

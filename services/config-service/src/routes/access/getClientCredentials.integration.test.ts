@@ -10,13 +10,13 @@ describe('GET /api/v1/client_credentials', () => {
   it('lists the environment credentials, active first, without secrets', async () => {
     const user = await signUp(app);
     const old = await createCredential(user);
-    const current = await createCredential(user);
+    const current = await createCredential(user, 'admin');
     await user.agent.post(`/api/v1/client_credentials/${old.client_id}/revoke`).set('X-CSRF-Token', user.csrf).expect(200);
     const res = await user.agent.get('/api/v1/client_credentials').expect(200);
     expect(res.body).toEqual({
       data: [
-        { client_id: current.client_id, secret_last4: current.client_secret.slice(-4), active: true, created_at: expect.any(String), revoked_at: null },
-        { client_id: old.client_id, secret_last4: old.client_secret.slice(-4), active: false, created_at: expect.any(String), revoked_at: expect.any(String) },
+        { client_id: current.client_id, secret_last4: current.client_secret.slice(-4), scope: 'admin', active: true, created_at: expect.any(String), revoked_at: null },
+        { client_id: old.client_id, secret_last4: old.client_secret.slice(-4), scope: 'accounts', active: false, created_at: expect.any(String), revoked_at: expect.any(String) },
       ],
     });
     expect(JSON.stringify(res.body)).not.toContain(current.client_secret);
@@ -25,10 +25,10 @@ describe('GET /api/v1/client_credentials', () => {
 
   it("never shows another environment's credentials, to a session or a credential", async () => {
     const user = await signUp(app);
-    const development = await createCredential(user);
+    const development = await createCredential(user, 'admin');
     await user.agent.post('/api/v1/environments/current').set('X-CSRF-Token', user.csrf).send({ environment: 'production' }).expect(200);
-    const production = await createCredential(user);
-    const stranger = await createCredential(await signUp(app));
+    const production = await createCredential(user, 'admin');
+    const stranger = await createCredential(await signUp(app), 'admin');
 
     const seenBy = async (authorization: string) =>
       ((await request(app).get('/api/v1/client_credentials').set('Authorization', authorization).expect(200)).body.data as { client_id: string }[]).map((c) => c.client_id);
@@ -41,7 +41,7 @@ describe('GET /api/v1/client_credentials', () => {
 
   it('needs authentication: missing, malformed, wrong and revoked credentials are 401', async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     const b64 = (s: string) => Buffer.from(s).toString('base64');
     const cases: [string | undefined, string][] = [
       [undefined, 'Log in to the dashboard, or send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).'],

@@ -23,7 +23,7 @@ describe('GET /api/v1/environments', () => {
 
   it('shows client credentials only their own environment', async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     const res = await request(app).get('/api/v1/environments').set('Authorization', credential.authorization).expect(200);
     expect(res.body).toEqual({ data: [{ ...environment('development', true), id: user.body.environment.id }] });
   });

@@ -22,7 +22,7 @@ describe('GET /api/v1/session', () => {
     const garbage = await request(app).get('/api/v1/session').set('Cookie', 'datasync_session=%%%').expect(401);
     expect(garbage.body).toEqual(EXPIRED);
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     await request(app).get('/api/v1/session').set('Authorization', credential.authorization).expect(401);
   });
 

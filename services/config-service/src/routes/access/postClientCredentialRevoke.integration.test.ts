@@ -11,13 +11,14 @@ afterAll(closeTestKnex);
 describe('POST /api/v1/client_credentials/{client_id}/revoke', () => {
   it('revokes at once: the credential stops authenticating, the row and the audit log say so', async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     await request(app).get('/api/v1/client_credentials').set('Authorization', credential.authorization).expect(200);
 
     const res = await user.agent.post(`/api/v1/client_credentials/${credential.client_id}/revoke`).set('X-CSRF-Token', user.csrf).expect(200);
     expect(res.body).toEqual({
       client_id: credential.client_id,
       secret_last4: credential.client_secret.slice(-4),
+      scope: 'admin',
       active: false,
       created_at: expect.any(String),
       revoked_at: expect.any(String),
@@ -30,7 +31,7 @@ describe('POST /api/v1/client_credentials/{client_id}/revoke', () => {
 
   it('is idempotent', async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     const first = await user.agent.post(`/api/v1/client_credentials/${credential.client_id}/revoke`).set('X-CSRF-Token', user.csrf).expect(200);
     const second = await user.agent.post(`/api/v1/client_credentials/${credential.client_id}/revoke`).set('X-CSRF-Token', user.csrf).expect(200);
     expect(second.body).toEqual(first.body);
@@ -39,9 +40,9 @@ describe('POST /api/v1/client_credentials/{client_id}/revoke', () => {
 
   it("cannot touch another environment's credential: 404, and it keeps working", async () => {
     const owner = await signUp(app);
-    const victim = await createCredential(owner);
+    const victim = await createCredential(owner, 'admin');
     const attacker = await signUp(app);
-    const attackerCredential = await createCredential(attacker);
+    const attackerCredential = await createCredential(attacker, 'admin');
     const expected = {
       type: 'invalid_request_error',
       code: 'resource_missing',
@@ -64,7 +65,7 @@ describe('POST /api/v1/client_credentials/{client_id}/revoke', () => {
 
   it('needs authentication, and the CSRF token with a session', async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     expect((await request(app).post(`/api/v1/client_credentials/${credential.client_id}/revoke`).expect(401)).body.type).toBe('authentication_error');
     expect((await user.agent.post(`/api/v1/client_credentials/${credential.client_id}/revoke`).expect(403)).body.code).toBe('csrf_token_invalid');
     await request(app).get('/api/v1/client_credentials').set('Authorization', credential.authorization).expect(200);

@@ -4,7 +4,7 @@ import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing'
 import { basicHeader, buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
 
 const knex = getTestKnex();
-const { app, logs } = buildTestApp(knex);
+const { app, auth, logs } = buildTestApp(knex);
 afterAll(closeTestKnex);
 
 const TOO_MANY = {
@@ -24,20 +24,22 @@ describe('POST /api/v1/client_credentials', () => {
       client_id: expect.stringMatching(/^cli_[0-9a-f]{24}$/),
       client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       secret_last4: secret.slice(-4),
+      scope: 'accounts',
       active: true,
       created_at: expect.any(String),
       revoked_at: null,
     });
     const row = await knex(TABLES.clientCredentials).where({ client_id: res.body.client_id }).first();
-    expect(row).toMatchObject({ environment_id: user.body.environment.id, secret_last4: secret.slice(-4), revoked_at: null });
+    expect(row).toMatchObject({ environment_id: user.body.environment.id, secret_last4: secret.slice(-4), scope: 'accounts', revoked_at: null });
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(secret);
     const audit = await knex(TABLES.auditLog).where({ action: 'client_credential.created', target: res.body.client_id }).first();
     expect(audit).toMatchObject({ organization_id: user.body.organization.id, environment_id: user.body.environment.id, actor: `user:${user.body.user.id}` });
     expect(JSON.stringify(audit)).not.toContain(secret);
 
-    // The pair authenticates, and the secret appears nowhere after this response.
-    const list = await request(app).get('/api/v1/client_credentials').set('Authorization', basicHeader(res.body.client_id, secret)).expect(200);
+    // The pair authenticates (for the Accounts API), and the secret appears nowhere after this response.
+    expect(await auth.basic.authenticate(basicHeader(res.body.client_id, secret))).toMatchObject({ clientId: res.body.client_id, scope: 'accounts' });
+    const list = await user.agent.get('/api/v1/client_credentials').expect(200);
     expect(JSON.stringify(list.body)).not.toContain(secret);
     expect(JSON.stringify((await user.agent.get('/api/v1/session').expect(200)).body)).not.toContain(secret);
     expect(logs()).not.toContain(secret);
@@ -71,9 +73,9 @@ describe('POST /api/v1/client_credentials', () => {
     await createCredential(user);
   });
 
-  it('lets a client credential create its sibling, in its own environment', async () => {
+  it('lets an admin client credential create its sibling, in its own environment', async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     const res = await request(app).post('/api/v1/client_credentials').set('Authorization', credential.authorization).expect(201);
     const row = await knex(TABLES.clientCredentials).where({ client_id: res.body.client_id }).first('environment_id');
     expect(row).toEqual({ environment_id: user.body.environment.id });

@@ -16,7 +16,7 @@ describe('POST /api/v1/environments/current', () => {
 
     const session = await user.agent.get('/api/v1/session').expect(200);
     expect(session.body.environment).toEqual(res.body);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     expect(await knex(TABLES.clientCredentials).where({ client_id: credential.client_id }).pluck('environment_id')).toEqual([res.body.id]);
   });
 
@@ -38,7 +38,7 @@ describe('POST /api/v1/environments/current', () => {
   it('needs a session and its CSRF token; client credentials cannot switch', async () => {
     expect((await request(app).post('/api/v1/environments/current').send({ environment: 'production' }).expect(401)).body.code).toBe('session_required');
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     await request(app).post('/api/v1/environments/current').set('Authorization', credential.authorization).send({ environment: 'production' }).expect(401);
     const forged = await user.agent.post('/api/v1/environments/current').send({ environment: 'production' }).expect(403);
     expect(forged.body.code).toBe('csrf_token_invalid');

@@ -35,7 +35,7 @@ describe('POST /api/v1/logout', () => {
 
   it('is not something client credentials can do', async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     const res = await request(app).post('/api/v1/logout').set('Authorization', credential.authorization).expect(401);
     expect(res.body.code).toBe('session_required');
   });

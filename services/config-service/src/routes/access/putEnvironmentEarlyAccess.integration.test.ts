@@ -27,7 +27,7 @@ describe('PUT /api/v1/environments/{name}/early_access', () => {
 
   it("lets client credentials switch their own environment's flag only; another is a 404", async () => {
     const user = await signUp(app);
-    const credential = await createCredential(user);
+    const credential = await createCredential(user, 'admin');
     const own = await request(app).put('/api/v1/environments/development/early_access').set('Authorization', credential.authorization).send({ enabled: true }).expect(200);
     expect(own.body).toMatchObject({ name: 'development', early_access: true, current: true });
     const other = await request(app).put('/api/v1/environments/production/early_access').set('Authorization', credential.authorization).send({ enabled: true }).expect(404);

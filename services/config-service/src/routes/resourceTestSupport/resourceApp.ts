@@ -74,7 +74,7 @@ export function buildResourceApp(
 }
 
 export interface ApiCaller {
-  /** `Basic …` of a client credential of the environment. */
+  /** `Basic …` of an admin client credential of the environment. */
   authorization: string;
   environmentId: string;
   organizationId: string;
@@ -82,10 +82,10 @@ export interface ApiCaller {
   user: SignedUp;
 }
 
-/** A new organization (signed up through the API) and a client credential of its current environment. */
+/** A new organization (signed up through the API) and an admin client credential of its current environment. */
 export async function newCaller(app: Express): Promise<ApiCaller> {
   const user = await signUp(app);
-  const credential = await createCredential(user);
+  const credential = await createCredential(user, 'admin');
   return {
     authorization: credential.authorization,
     environmentId: user.body.environment.id,
@@ -104,7 +104,7 @@ export async function otherEnvironmentCaller(app: Express, caller: ApiCaller): P
     .set('X-CSRF-Token', caller.user.csrf)
     .send({ environment: other })
     .expect(200);
-  const credential = await createCredential(caller.user);
+  const credential = await createCredential(caller.user, 'admin');
   // Back, so the caller's session keeps acting where it did.
   await caller.user.agent.post('/api/v1/environments/current').set('X-CSRF-Token', caller.user.csrf).send({ environment: current }).expect(200);
   return { ...caller, authorization: credential.authorization, environmentId: (switched.body as { id: string }).id };

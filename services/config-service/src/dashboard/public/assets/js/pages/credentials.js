@@ -90,11 +90,24 @@ export const credentialsPage = {
       }
     }
 
-    async function create(replacing, button) {
+    // An admin credential can point a destination at any server and so read every account's data:
+    // it is asked for with its own button and confirmed separately, never the default.
+    async function confirmAdmin() {
+      return confirmAction({
+        title: 'Create an admin credential?',
+        message:
+          `An admin credential can manage API keys, destinations, sources and syncs of ${env}, including where every account's data is sent. ` +
+          'Your integration only needs an Accounts API credential; give admin credentials only to automation you control.',
+        confirmLabel: 'Create admin credential',
+      });
+    }
+
+    async function create(replacing, button, scope = 'accounts') {
+      if (scope === 'admin' && !(await confirmAdmin())) return;
       const restore = busy(button, 'Creating…');
       let created;
       try {
-        created = await api.post('/client_credentials');
+        created = await api.post('/client_credentials', scope === 'admin' ? { scope, confirm_admin_scope: true } : {});
       } catch (failure) {
         restore();
         replace(status, errorAlert(failure instanceof ApiFailure ? failure.message : 'The credential could not be created.'));
@@ -119,27 +132,32 @@ export const credentialsPage = {
     }
 
     createButton.addEventListener('click', () => void create(null, createButton));
+    const createAdminButton = h('button', { type: 'button', class: 'btn btn-secondary' }, 'Create admin credential');
+    createAdminButton.addEventListener('click', () => void create(null, createAdminButton, 'admin'));
 
     async function load() {
       const { data } = await api.get('/client_credentials');
-      const active = data.filter((c) => c.active);
-      createButton.disabled = active.length >= MAX_ACTIVE;
+      // The limit counts per scope.
+      const activeOf = (scope) => data.filter((c) => c.active && c.scope === scope).length;
+      const active = activeOf('accounts');
+      createButton.disabled = active >= MAX_ACTIVE;
+      createAdminButton.disabled = activeOf('admin') >= MAX_ACTIVE;
       limitNote.textContent =
-        active.length >= MAX_ACTIVE
+        active >= MAX_ACTIVE
           ? `An environment has at most ${MAX_ACTIVE} active credentials: revoke one to create another.`
-          : `${active.length} of ${MAX_ACTIVE} active credentials in ${env}.`;
+          : `${active} of ${MAX_ACTIVE} active credentials in ${env}.`;
       replace(
         listHolder,
         data.length === 0
           ? emptyState('No credential yet. Create one to call the Accounts API.')
           : dataTable(
               `Client credentials of ${env}`,
-              ['Client ID', 'Secret', 'Status', 'Created', { label: 'Actions', hidden: true }],
+              ['Client ID', 'Secret', 'Scope', 'Status', 'Created', { label: 'Actions', hidden: true }],
               data.map((c) => {
                 const actions = [];
                 if (c.active) {
-                  const rotate = h('button', { type: 'button', class: 'btn btn-small btn-secondary', 'aria-label': `Rotate ${c.client_id}`, disabled: active.length >= MAX_ACTIVE }, 'Rotate');
-                  rotate.addEventListener('click', () => void create(c, rotate));
+                  const rotate = h('button', { type: 'button', class: 'btn btn-small btn-secondary', 'aria-label': `Rotate ${c.client_id}`, disabled: activeOf(c.scope) >= MAX_ACTIVE }, 'Rotate');
+                  rotate.addEventListener('click', () => void create(c, rotate, c.scope));
                   const revokeButton = h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Revoke ${c.client_id}` }, 'Revoke');
                   revokeButton.addEventListener('click', () => void revoke(c, revokeButton));
                   actions.push(rotate, revokeButton);
@@ -149,6 +167,7 @@ export const credentialsPage = {
                   {},
                   h('td', {}, h('code', {}, c.client_id)),
                   h('td', {}, h('span', { class: 'mono' }, c.secret_last4 ? `••••${c.secret_last4}` : '••••')),
+                  h('td', {}, c.scope === 'admin' ? toneBadge('warn', 'admin') : toneBadge('neutral', 'Accounts API')),
                   h('td', {}, c.active ? toneBadge('ok', 'active') : toneBadge('neutral', 'revoked'), c.revoked_at ? h('span', { class: 'sub' }, 'revoked ', when(c.revoked_at)) : null),
                   h('td', {}, when(c.created_at)),
                   h('td', {}, h('div', { class: 'row-actions' }, actions)),
@@ -164,8 +183,9 @@ export const credentialsPage = {
       {},
       pageHead(
         'API keys',
-        `Client credentials of the ${env} environment. Your integration calls the Accounts API with HTTP Basic auth: the client ID as user name, the client secret as password.`,
-        createButton,
+        `Client credentials of the ${env} environment. Your integration calls the Accounts API with HTTP Basic auth: the client ID as user name, the client secret as password. ` +
+          'Admin credentials can also manage keys, destinations, sources and syncs through the configuration API.',
+        h('div', { class: 'row-actions' }, createButton, createAdminButton),
       ),
       limitNote,
       status,
