@@ -1,4 +1,4 @@
-import { fieldAt, type JsonObject } from '../core/json';
+import { fieldAt, toJsonObject, type JsonObject } from '../core/json';
 import type { EmulatorAccount } from '../state/account';
 import type { ResourceStore } from '../state/resourceStore';
 
@@ -33,25 +33,35 @@ function balanceAvailable(account: EmulatorAccount, change: number): void {
 
 /**
  * `invoice.upcoming`: Stripe announces the invoice a subscription will create at its next
- * renewal. That invoice does not exist yet and has no id.
+ * renewal. That invoice does not exist yet and has no id. Its shape is a generated invoice's (the
+ * next one the account would have), made a draft of the subscription's next period.
  */
 function invoiceUpcoming(account: EmulatorAccount, subscription: JsonObject): void {
+  const invoices = account.store('invoices');
+  const { id: _id, ...base } = invoices ? toJsonObject(invoices.objectAt(invoices.size)) : {};
   const amount = num(fieldAt(subscription, 'items.data.0.price.unit_amount')) * Math.max(1, num(fieldAt(subscription, 'items.data.0.quantity')));
   const periodEnd = num(fieldAt(subscription, 'items.data.0.current_period_end')) || account.now() + 30 * 86_400;
   announce(account, 'invoice.upcoming', {
+    ...base,
     object: 'invoice',
     account_country: account.profile.country,
     amount_due: amount,
     amount_paid: 0,
     amount_remaining: amount,
+    attempt_count: 0,
+    attempted: false,
     billing_reason: 'upcoming',
     collection_method: subscription.collection_method ?? 'charge_automatically',
     created: periodEnd,
     currency: subscription.currency ?? account.profile.currency,
     customer: subscription.customer ?? null,
+    finalized_at: null,
+    hosted_invoice_url: null,
+    invoice_pdf: null,
     lines: { object: 'list', data: [], has_more: false, url: '/v1/invoices/upcoming/lines' },
     livemode: false,
     next_payment_attempt: periodEnd + 3600,
+    number: null,
     parent: {
       type: 'subscription_details',
       quote_details: null,
@@ -60,6 +70,7 @@ function invoiceUpcoming(account: EmulatorAccount, subscription: JsonObject): vo
     period_end: periodEnd,
     period_start: periodEnd - 30 * 86_400,
     status: 'draft',
+    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
     subtotal: amount,
     total: amount,
   });
