@@ -75,7 +75,9 @@ async function applyPage(ctx: PollContext, group: readonly TableState[], recent:
     ctx.deps.metrics.eventsSkipped.inc({ reason });
   }
   for (const table of group) {
-    const changes = await completeChanges(ctx.reader, collapseEvents(events, new Set([table.resourceType])));
+    const collapsed = collapseEvents(events, new Set([table.resourceType]));
+    // An object in another API version's shape is fetched again whole: completing its lists first would be wasted.
+    const changes = [...(await completeChanges(ctx.reader, collapsed.filter((c) => c.pinnedShape))), ...collapsed.filter((c) => !c.pinnedShape)];
     if (changes.length === 0) continue;
     const target = await ctx.tables.open(table);
     const result = await applyChanges(target, ctx.account.identifier, changes, ctx.refetcher);
