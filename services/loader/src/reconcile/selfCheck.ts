@@ -24,6 +24,8 @@ export type CheckOutcome = 'ok' | 'restored' | 'unavailable';
 export class SelfCheck {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<CheckOutcome> | undefined;
+  /** A pass is owed (start, Redis back, schedule lost) until one succeeds. */
+  private reconcileDue = false;
   private again = false;
   private stopped = false;
 
@@ -33,13 +35,18 @@ export class SelfCheck {
     private readonly logger: Logger,
   ) {}
 
-  /** Checks now, then every intervalMs and whenever `reconnected` is called. */
+  /** Checks and reconciles now, then checks every intervalMs and whenever `reconnected` is called. */
   start(): void {
-    void this.check({ reconcileNow: true });
+    this.reconcileDue = true;
+    void this.check();
   }
 
-  /** The Redis connection is back: what it held may be gone. */
+  /**
+   * The Redis connection is (back) up: what Redis held may be gone, and a pass owed since the
+   * start may have failed while the connection was still being made. Reconciles now.
+   */
   reconnected(): void {
+    this.reconcileDue = true;
     if (this.running) this.again = true;
     else void this.check();
   }
@@ -51,8 +58,8 @@ export class SelfCheck {
   }
 
   /** One check; concurrent callers share the one under way. */
-  check(options: { reconcileNow?: boolean } = {}): Promise<CheckOutcome> {
-    this.running ??= this.run(options.reconcileNow ?? false).finally(() => {
+  check(): Promise<CheckOutcome> {
+    this.running ??= this.run().finally(() => {
       this.running = undefined;
       this.schedule();
     });
@@ -68,7 +75,7 @@ export class SelfCheck {
     this.timer.unref();
   }
 
-  private async run(reconcileNow: boolean): Promise<CheckOutcome> {
+  private async run(): Promise<CheckOutcome> {
     if (this.stopped) return 'ok';
     try {
       const { queues, producer } = this.deps;
@@ -76,8 +83,12 @@ export class SelfCheck {
       if (!scheduled) {
         await producer.schedule('loader.reconcile', {}, { everyMs: this.options.reconcileEveryMs });
         this.logger.warn('reconciler schedule missing from Redis (Redis lost its data?); declared again and reconciling now');
+        this.reconcileDue = true;
       }
-      if (!scheduled || reconcileNow) await reconcile(this.deps, this.logger, { graceMs: RECONCILE_GRACE_MS });
+      if (this.reconcileDue) {
+        await reconcile(this.deps, this.logger, { graceMs: RECONCILE_GRACE_MS });
+        this.reconcileDue = false;
+      }
       return scheduled ? 'ok' : 'restored';
     } catch (err) {
       // Redis or Postgres away: the next tick (or the reconnection) tries again.

@@ -11,7 +11,7 @@ import { startRedisServer, type RedisServer } from './redisServer';
 import { createTestDestination, type DestinationEngine, type TestDestination } from './testDestination';
 
 // Loader II's end-to-end world: every process real (emulator, loaders, accounts-api, a Redis of
-// its own with AOF), a control plane database of its own (the reconciler looks at every account
+// its own, with AOF unless asked otherwise), a control plane database of its own (the reconciler looks at every account
 // there is), a destination reached through a switchable proxy, and a tenant whose accounts are
 // registered, toggled, resynced and deleted through the public API.
 
@@ -54,10 +54,15 @@ export interface Loader2World {
   close(): Promise<void>;
 }
 
-export async function createLoader2World(engine: DestinationEngine): Promise<Loader2World> {
+export interface WorldOptions {
+  /** Whether the world's Redis keeps an AOF (default) or comes back empty after a crash. */
+  persistentRedis?: boolean;
+}
+
+export async function createLoader2World(engine: DestinationEngine, options: WorldOptions = {}): Promise<Loader2World> {
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
-    return await buildWorld(engine, cleanup);
+    return await buildWorld(engine, options, cleanup);
   } catch (err) {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
     throw err;
@@ -79,7 +84,7 @@ export async function providerObjects(baseUrl: string, key: string, resource = '
   }
 }
 
-async function buildWorld(engine: DestinationEngine, cleanup: (() => Promise<unknown>)[]): Promise<Loader2World> {
+async function buildWorld(engine: DestinationEngine, options: WorldOptions, cleanup: (() => Promise<unknown>)[]): Promise<Loader2World> {
   const server = testDatabaseUrl();
   const database = `loader2_cp_${randomBytes(5).toString('hex')}`;
   const adminUrl = withDatabase(server, 'postgres');
@@ -91,7 +96,7 @@ async function buildWorld(engine: DestinationEngine, cleanup: (() => Promise<unk
     await dropDatabase(adminUrl, database);
   });
   await migrateLatest(knex);
-  const redis = await startRedisServer();
+  const redis = await startRedisServer({ persistent: options.persistentRedis ?? true });
   cleanup.push(() => redis.stop());
   const destination = await createTestDestination(engine);
   cleanup.push(() => destination.drop());

@@ -5,12 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from '@datasync/testing';
 
-/** A redis-server of the test's own, with AOF on (fsync at every write), so it can be killed and started again. */
+/**
+ * A redis-server of the test's own, so it can be killed and started again: with AOF on (fsync at
+ * every write) it comes back with its data, without persistence it comes back empty.
+ */
 export interface RedisServer {
   url: string;
   /** SIGKILL, as a crash: nothing is flushed but what the AOF already holds. */
   kill(): Promise<void>;
-  /** Starts it again on the same port and data folder: it replays its AOF. */
+  /** Starts it again on the same port and data folder: it replays its AOF, if it keeps one. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -31,7 +34,8 @@ const answersPing = (port: number): Promise<boolean> =>
     });
   });
 
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: { persistent?: boolean } = {}): Promise<RedisServer> {
+  const appendOnly = options.persistent === false ? 'no' : 'yes';
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loader2-redis-'));
   let child: ChildProcess | undefined;
@@ -40,7 +44,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   const start = async (): Promise<void> => {
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '', '--maxmemory-policy', 'noeviction'],
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', appendOnly, '--appendfsync', 'always', '--save', '', '--maxmemory-policy', 'noeviction'],
       { stdio: 'ignore' },
     );
     const current = child;
