@@ -44,6 +44,23 @@ describe('findOldestCreated', () => {
     expect(found.requests).toBeLessThanOrEqual(16);
   });
 
+  it('takes the account’s created, for one request, when nothing is older', async () => {
+    const { reader, account } = await readerFor({ objects: { charges: 1_000 }, history_days: 200 });
+    const head = await reader.fetchPage('charges', { limit: 100 });
+    const found = await findOldestCreated(reader, 'charges', head.lastCreated as number, { hint: account.created });
+    expect(found).toEqual({ lowerBound: account.created, requests: 1 });
+  });
+
+  it('searches below a created that something is older than', async () => {
+    const created = Math.floor(Date.now() / 1000) - 20 * DAY;
+    const { reader } = await readerFor({ objects: { charges: 1_000 }, history_days: 200, created });
+    const all = (await collectPages(reader.listPages('charges', {}))).flatMap((p) => p.objects);
+    const oldest = Math.min(...all.map((o) => o.created as number));
+    const found = await findOldestCreated(reader, 'charges', all[99]?.created as number, { hint: created });
+    expect(found.lowerBound).toBeLessThanOrEqual(oldest);
+    expect(oldest - found.lowerBound).toBeLessThanOrEqual(DAY);
+  });
+
   it('answers the known object’s own second when it is the oldest', async () => {
     const { reader } = await readerFor({ objects: { charges: 1 } });
     const [only] = (await collectPages(reader.listPages('charges', {}))).flatMap((p) => p.objects);

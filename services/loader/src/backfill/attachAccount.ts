@@ -59,7 +59,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
       });
       try {
         for (const target of group) {
-          await startBackfill(deps, { account, source, target, destination }, logger);
+          await startBackfill(deps, { account, source, target, destination, createdHint: verified.created }, logger);
           runs += 1;
         }
       } finally {

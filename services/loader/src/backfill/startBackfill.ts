@@ -18,6 +18,11 @@ export interface BackfillTarget {
   target: LoadTarget;
   /** An open connection to the target's destination, for the DDL. */
   destination: { handle: DestinationHandle; schema: string };
+  /**
+   * The account's `created` as the provider reported it: only a first guess of where the data
+   * begins (one request confirms it), never a bound by itself.
+   */
+  createdHint?: number;
 }
 
 /**
@@ -45,6 +50,7 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   });
   if (started.kind === 'already_loaded' || started.run.planned) return started.kind;
   if (started.kind === 'started') logger.info('backfill run started', { runId: started.run.id, table: target.tableName });
+  const hint = input.createdHint;
   const ctx: RunContext = {
     run: started.run,
     account,
@@ -54,22 +60,23 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   };
   const head = await runSegmentSlice(deps, ctx, 0, logger, { maxPages: 1 });
   // Whoever holds segment 0 now (a concurrent attach) plans the run; a stopped one waits for resume.
-  if (head.kind === 'done' || head.kind === 'paused') await planRun(deps, ctx, logger);
+  if (head.kind === 'done' || head.kind === 'paused') await planRun(deps, ctx, logger, hint);
   return started.kind;
 }
 
 /**
  * Splits the rest of the run after its newest page, or closes it when that page was all. The
  * split assumes the history between the oldest object and the newest page is as dense as that
- * page, so the range starts at the oldest object (findOldestCreated), not at the earliest date.
+ * page, so the range starts at the oldest object (findOldestCreated, trying the account's `created`
+ * first), not at the earliest date.
  */
-async function planRun(deps: LoaderDeps, ctx: RunContext, logger: Logger): Promise<void> {
+async function planRun(deps: LoaderDeps, ctx: RunContext, logger: Logger, hint: number | undefined): Promise<void> {
   const seg0 = await findSegment(deps.knex, ctx.run.id, 0);
   if (!seg0) return;
   let lower = ctx.run.lowerBound;
   if (seg0.status !== 'done' && seg0.cursorCreated !== null) {
     const reader = connectAccount(deps.providers, deps.secretBox, ctx.account, ctx.source, logger).reader();
-    const oldest = await findOldestCreated(reader, ctx.resource, seg0.cursorCreated, { floor: ctx.run.lowerBound });
+    const oldest = await findOldestCreated(reader, ctx.resource, seg0.cursorCreated, { floor: ctx.run.lowerBound, ...(hint === undefined ? {} : { hint }) });
     lower = oldest.lowerBound;
     logger.info('oldest object found', { runId: ctx.run.id, lowerBound: lower, requests: oldest.requests });
   }
