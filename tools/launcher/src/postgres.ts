@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ensureDatabase, withDatabase } from '@datasync/db';
 import { pingPostgres } from './pgAdmin';
 import { pollUntil } from './poll';
-import type { ManagedChild, ProcessGroup } from './processes';
+import type { ChildSpec, ManagedChild, ProcessGroup } from './processes';
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's folder; kept across runs. */
@@ -33,13 +33,29 @@ const USER = 'postgres';
  * as); the server itself runs as our own child so it stops after the services draining into it.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const server = await prepareEmbeddedPostgres(options);
+  const child = options.group.start(server.spec);
+  await server.ready(child);
+  return { url: server.url, child };
+}
+
+export interface PreparedPostgres {
+  /** Starts the server on the kept cluster: a restart after a crash replays its WAL. */
+  spec: ChildSpec;
+  /** Resolves once the server answers and `database` exists; fails early if it exits. */
+  ready: (child: ManagedChild) => Promise<void>;
+  /** Superuser URL for `database`. */
+  url: string;
+}
+
+/** The cluster initialised when missing, and how to run its server. */
+export async function prepareEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<PreparedPostgres> {
   if (!existsSync(path.join(options.dir, 'PG_VERSION'))) await initialise(options);
   // After initialise: as root it may just have created the user the server must run as.
   const ownerIds = postgresUserIds();
-  const postgresBinary = await binaryPath();
-  const child = options.group.start({
+  const spec: ChildSpec = {
     name: 'postgres',
-    command: postgresBinary,
+    command: await binaryPath(),
     args: [
       '-D', options.dir,
       '-p', String(options.port),
@@ -53,14 +69,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     gid: ownerIds?.gid,
     // SIGINT is Postgres's fast shutdown: by then every service has already disconnected.
     stopSignal: 'SIGINT',
-  });
+  };
   const adminUrl = `postgres://${USER}:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`;
-  await pollUntil('embedded postgres', () => pingPostgres(adminUrl), {
-    timeoutMs: options.timeoutMs,
-    givenUp: () => (child.running ? undefined : 'exited during startup (see its output above)'),
-  });
-  await ensureDatabase(adminUrl, options.database);
-  return { url: withDatabase(adminUrl, options.database), child };
+  const ready = async (child: ManagedChild) => {
+    await pollUntil('embedded postgres', () => pingPostgres(adminUrl), {
+      timeoutMs: options.timeoutMs,
+      givenUp: () => (child.running ? undefined : 'exited during startup (see its output above)'),
+    });
+    await ensureDatabase(adminUrl, options.database);
+  };
+  return { spec, ready, url: withDatabase(adminUrl, options.database) };
 }
 
 async function initialise(options: EmbeddedPostgresOptions): Promise<void> {

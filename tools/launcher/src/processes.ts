@@ -109,6 +109,8 @@ export class ProcessGroup {
     this.pipeLines(spec.name, proc.stderr);
     this.children.push(child);
     void child.exited.then((status) => {
+      // Forgotten once gone, so a later stop never signals a process group whose id was reused.
+      this.children.splice(this.children.indexOf(child), 1);
       if (!child.stopping) this.onUnexpectedExit(child, status);
     });
     return child;
@@ -126,12 +128,13 @@ export class ProcessGroup {
     this.closed = true;
   }
 
+  /** The children still running. */
   list(): readonly ManagedChild[] {
-    return this.children;
+    return [...this.children];
   }
 
   /** Stops the given children in parallel (all of this group's when omitted). */
-  async stop(children: readonly ManagedChild[] = this.children, graceMs = 10_000): Promise<void> {
+  async stop(children: readonly ManagedChild[] = this.list(), graceMs = 10_000): Promise<void> {
     await Promise.all(children.map((child) => child.stop(graceMs)));
   }
 

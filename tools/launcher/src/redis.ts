@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { pollUntil } from './poll';
-import type { ManagedChild, ProcessGroup } from './processes';
+import type { ChildSpec, ManagedChild, ProcessGroup } from './processes';
 import { findOnPath } from './which';
 import { inheritedEnv } from './config';
 
@@ -21,22 +21,36 @@ export async function startRedisServer(options: {
   group: ProcessGroup;
   timeoutMs: number;
 }): Promise<RunningRedis> {
+  const child = options.group.start(redisServerSpec(options.port));
+  const url = redisUrl(options.port);
+  await waitForRedis(url, child, options.timeoutMs);
+  return { url, child };
+}
+
+/** How the Redis child runs; a restart with it starts empty, as a crashed Redis without AOF does. */
+export function redisServerSpec(port: number): ChildSpec {
   const command = findOnPath('redis-server');
   if (!command) {
     throw new MissingProgramError('redis-server is not installed: apt-get install redis-server (or set REDIS_URL)');
   }
-  const child = options.group.start({
+  return {
     name: 'redis',
     command,
-    args: ['--port', String(options.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+    args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
     env: { PATH: inheritedEnv().PATH },
-  });
-  const url = `redis://127.0.0.1:${options.port}`;
+  };
+}
+
+export function redisUrl(port: number): string {
+  return `redis://127.0.0.1:${port}`;
+}
+
+/** Resolves once the child answers PING; fails early if it exits. */
+export async function waitForRedis(url: string, child: ManagedChild, timeoutMs: number): Promise<void> {
   await pollUntil('redis-server', () => pingRedis(url), {
-    timeoutMs: options.timeoutMs,
+    timeoutMs,
     givenUp: () => (child.running ? undefined : 'exited during startup (see its output above)'),
   });
-  return { url, child };
 }
 
 /** One PING on a connection that neither retries nor queues, so a dead server fails fast. */

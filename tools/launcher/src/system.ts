@@ -6,31 +6,40 @@ import { demoSteps, describeDemo, removeDemoFile, writeDemoFile, type DemoInfo }
 import { waitForHealth } from './health';
 import { loadLocalState, saveLocalState, type LocalState } from './localState';
 import { PortPicker } from './ports';
-import { startEmbeddedPostgres } from './postgres';
-import { ProcessGroup, prefixedStdout, type ExitStatus, type ManagedChild } from './processes';
-import { startRedisServer } from './redis';
+import { prepareEmbeddedPostgres } from './postgres';
+import { ProcessGroup, prefixedStdout, type ChildSpec, type ManagedChild } from './processes';
+import { redisServerSpec, redisUrl, waitForRedis } from './redis';
 import { migrateSpec, planServices, type PlannedService } from './services';
+import { SupervisedChild, describeExit } from './supervisedChild';
 
 const STOP_GRACE_MS = 10_000;
 
 /**
+ * Ctrl-C stops one tier at a time, each after the one before has exited: loaders while everything
+ * they use still answers (so they give their work back instead of logging connection errors),
+ * then the APIs, then the emulator they call, then the stores every one of them writes to.
+ */
+const STOP_ORDER = ['loaders', 'apis', 'emulator', 'stores'] as const;
+type StopTier = (typeof STOP_ORDER)[number];
+
+const stopTierOf = (service: PlannedService['service']): StopTier =>
+  service === 'loader' ? 'loaders' : service === 'provider-emulator' ? 'emulator' : 'apis';
+
+/**
  * The whole system on one machine: Postgres and Redis (given or started), migrations, the
- * services, the demo. Stopping is ordered: services drain first, then the stores they use.
+ * services, the demo. Every long-running child is supervised: once it has come up, an exit nobody
+ * asked for restarts it with backoff; only stop() ends them, in STOP_ORDER.
  */
 export class LocalSystem {
-  private readonly group: ProcessGroup;
-  private readonly infrastructure: ManagedChild[] = [];
-  private readonly services: ManagedChild[] = [];
+  private readonly group = new ProcessGroup(prefixedStdout);
+  private readonly supervised: { child: SupervisedChild; tier: StopTier }[] = [];
   private stopping?: Promise<void>;
 
   constructor(
     private readonly config: LauncherConfig,
-    onUnexpectedExit: (message: string) => void,
-  ) {
-    this.group = new ProcessGroup(prefixedStdout, (child, status) =>
-      onUnexpectedExit(`${child.spec.name} exited unexpectedly (${describeExit(status)})`),
-    );
-  }
+    /** A child that died before it ever came up: the system cannot start. */
+    private readonly onFatalExit: (message: string) => void,
+  ) {}
 
   private get dataDir(): string {
     return resolveDataDir(this.config.DATASYNC_DATA_DIR);
@@ -90,8 +99,14 @@ export class LocalSystem {
     this.stopping ??= (async () => {
       this.log('stopping');
       this.group.close();
-      await this.group.stop(this.services, STOP_GRACE_MS);
-      await this.group.stop(this.infrastructure, STOP_GRACE_MS);
+      // Before stopping any: a store dying while the loaders drain must not be brought back.
+      for (const { child } of this.supervised) child.endSupervision();
+      for (const tier of STOP_ORDER) {
+        const children = this.supervised.filter((s) => s.tier === tier).map((s) => s.child);
+        if (children.length === 0) continue;
+        this.log(`stopping ${children.map((child) => child.name).join(', ')}`);
+        await Promise.all(children.map((child) => child.stop(STOP_GRACE_MS)));
+      }
       // Anything else (a migration still running when Ctrl-C came).
       await this.group.stop(this.group.list(), STOP_GRACE_MS);
       await removeDemoFile(this.dataDir);
@@ -102,6 +117,7 @@ export class LocalSystem {
 
   /** Ctrl-C twice: no more waiting. */
   kill(): void {
+    for (const { child } of this.supervised) child.endSupervision();
     for (const child of this.group.list()) child.signalGroup('SIGKILL');
   }
 
@@ -110,7 +126,9 @@ export class LocalSystem {
     const port = await ports.pick(localState.postgresPort ?? 0);
     if (port !== localState.postgresPort) await saveLocalState(dataDir, { ...localState, postgresPort: port });
     this.log(`starting embedded postgres on port ${port}`);
-    const postgres = await startEmbeddedPostgres({
+    // Restarted on the same folder and port after a crash: it replays its WAL, and the services'
+    // pools reconnect to the address they already have.
+    const postgres = await prepareEmbeddedPostgres({
       dir: path.join(dataDir, 'postgres'),
       port,
       password: localState.postgresPassword,
@@ -118,27 +136,39 @@ export class LocalSystem {
       group: this.group,
       timeoutMs: this.config.STARTUP_TIMEOUT_MS,
     });
-    this.infrastructure.push(postgres.child);
+    await this.supervise(postgres.spec, postgres.ready, 'stores').start();
     return postgres.url;
   }
 
   private async startRedis(ports: PortPicker): Promise<string> {
     const port = await ports.pick(0);
     this.log(`starting redis-server on port ${port}`);
-    const redis = await startRedisServer({ port, group: this.group, timeoutMs: this.config.STARTUP_TIMEOUT_MS });
-    this.infrastructure.push(redis.child);
-    return redis.url;
+    // Restarted empty (no persistence), as after a Redis crash: the loaders rebuild what it held.
+    const url = redisUrl(port);
+    const timeoutMs = this.config.STARTUP_TIMEOUT_MS;
+    await this.supervise(redisServerSpec(port), (child) => waitForRedis(url, child, timeoutMs), 'stores').start();
+    return url;
   }
 
   private async startServices(planned: PlannedService[]): Promise<void> {
-    const started = planned.map((service) => {
-      const child = this.group.start(service.spec);
-      this.services.push(child);
-      return { service, child };
-    });
+    const timeoutMs = this.config.STARTUP_TIMEOUT_MS;
     await Promise.all(
-      started.map(({ service, child }) => waitForHealth(service.url, child, this.config.STARTUP_TIMEOUT_MS)),
+      planned.map((service) =>
+        this.supervise(service.spec, (child) => waitForHealth(service.url, child, timeoutMs), stopTierOf(service.service)).start(),
+      ),
     );
+  }
+
+  private supervise(spec: ChildSpec, ready: (child: ManagedChild) => Promise<void>, tier: StopTier): SupervisedChild {
+    const child = new SupervisedChild({
+      group: this.group,
+      spec,
+      ready,
+      log: (message) => this.log(message),
+      onExitBeforeReady: this.onFatalExit,
+    });
+    this.supervised.push({ child, tier });
+    return child;
   }
 }
 
@@ -154,8 +184,4 @@ function initialDemo(planned: PlannedService[], databaseUrl: string, redisUrl: s
     },
     control_plane: { database_url: databaseUrl, redis_url: redisUrl },
   };
-}
-
-function describeExit(status: ExitStatus): string {
-  return status.signal ? `signal ${status.signal}` : `exit code ${String(status.code)}`;
 }
