@@ -85,22 +85,17 @@ export async function restartCursor(
     });
 }
 
-/**
- * Records the newest event applied (its changes are committed in the destination) and the events
- * applied within the look-back window.
- */
-export async function advanceCursor(db: Db, key: TableKey, values: { cursor: string; events: number; recent: RecentEventsJson | null }): Promise<void> {
+/** Records the newest event applied (its changes are committed in the destination). */
+export async function advanceCursor(db: Db, key: TableKey, values: { cursor: string; events: number }): Promise<void> {
   await db(TABLES.eventCursors)
     .where(keyOf(key))
-    .update({
-      cursor: values.cursor,
-      events_applied: db.raw('events_applied + ?', [values.events]),
-      recent_events: values.recent === null ? null : JSON.stringify(values.recent),
-      updated_at: db.fn.now(),
-    });
+    .update({ cursor: values.cursor, events_applied: db.raw('events_applied + ?', [values.events]), updated_at: db.fn.now() });
 }
 
-/** The events applied within the look-back window, after a look-back applied late ones. */
+/**
+ * The events applied within the look-back window, once per walk (the poll's transaction commits
+ * it with the cursor); `applied` counts the late ones the look-back applied.
+ */
 export async function saveRecentEvents(db: Db, key: TableKey, recent: RecentEventsJson | null, applied: number): Promise<void> {
   await db(TABLES.eventCursors)
     .where(keyOf(key))

@@ -17,17 +17,18 @@ import { skipReason } from './skipReason';
 export async function walkGroup(ctx: PollContext, group: readonly TableState[]): Promise<boolean> {
   const first = group[0] as TableState;
   const recent = new RecentEvents(first.recent);
-  const windowS = ctx.deps.settings.eventLookbackS;
   if (first.cursor !== null) {
     for await (const page of ctx.reader.listEvents({ after: first.cursor })) {
       await applyPage(ctx, group, recent, page.events);
       if (page.cursor !== null && page.events.length > 0) {
-        const values = { cursor: page.cursor, events: page.events.length, recent: recent.toJson(windowS) };
-        for (const table of group) await advanceCursor(ctx.db, table.key, values);
+        for (const table of group) await advanceCursor(ctx.db, table.key, { cursor: page.cursor, events: page.events.length });
       }
-      if (page.hasMore && Date.now() >= ctx.deadline) return false;
+      if (page.hasMore && Date.now() >= ctx.deadline) {
+        await saveRecent(ctx, group, recent, 0);
+        return false;
+      }
     }
-    await lookBack(ctx, group, recent);
+    await saveRecent(ctx, group, recent, await lookBack(ctx, group, recent));
     return true;
   }
   let newest: string | null = null;
@@ -38,26 +39,32 @@ export async function walkGroup(ctx: PollContext, group: readonly TableState[]):
     events += page.events.length;
   }
   if (newest !== null) {
-    const values = { cursor: newest, events, recent: recent.toJson(windowS) };
-    for (const table of group) await advanceCursor(ctx.db, table.key, values);
+    for (const table of group) await advanceCursor(ctx.db, table.key, { cursor: newest, events });
   }
+  await saveRecent(ctx, group, recent, 0);
   return true;
 }
 
 /**
  * The provider's events list is eventually consistent: an event can become visible after events
  * created later, behind a cursor that has moved past its place. So every poll reads the window
- * behind the newest event again and applies the events it had not seen. Writes are guarded by
- * `_source_ts`, so a late event older than a row's state changes nothing.
+ * behind the newest event again and applies the events it had not seen; returns how many.
+ * Writes are guarded by `_source_ts`, so a late event older than a row's state changes nothing.
  */
-async function lookBack(ctx: PollContext, group: readonly TableState[], recent: RecentEvents): Promise<void> {
+async function lookBack(ctx: PollContext, group: readonly TableState[], recent: RecentEvents): Promise<number> {
   const windowS = ctx.deps.settings.eventLookbackS;
   const start = recent.windowStart(windowS);
-  if (start === null || windowS === 0) return;
+  if (start === null || windowS === 0) return 0;
   let late = 0;
   for await (const page of ctx.reader.listEvents({ createdGte: start })) late += await applyPage(ctx, group, recent, page.events);
   if (late > 0) ctx.logger.info('events visible late applied', { late, tables: group.map((t) => t.tableName) });
-  for (const table of group) await saveRecentEvents(ctx.db, table.key, recent.toJson(windowS), late);
+  return late;
+}
+
+/** Once per walk: the cursor's moves commit with the poll's transaction, and so does this. */
+async function saveRecent(ctx: PollContext, group: readonly TableState[], recent: RecentEvents, late: number): Promise<void> {
+  const json = recent.toJson(ctx.deps.settings.eventLookbackS);
+  for (const table of group) await saveRecentEvents(ctx.db, table.key, json, late);
 }
 
 /**
