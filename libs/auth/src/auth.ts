@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis';
 import type { MasterKey } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
+import type { Logger } from '@datasync/logger';
 import type { RouteAuth } from '@datasync/openapi';
 import type { AuthEnvConfig } from './authEnv';
 import { createAuthenticators, type Authenticators } from './authenticate';
@@ -7,6 +9,7 @@ import { createBasicAuth, type BasicAuthenticator } from './basicAuth/basicAuth'
 import { ClientCredentialsService } from './clientCredentials/clientCredentials.service';
 import { ClientSecretHasher } from './clientCredentials/clientSecret';
 import { EnvironmentsService } from './environments/environments.service';
+import { failedBasicAuthLimiter, passwordAttemptLimiters, type FailedAuthConfig, type PasswordLimitsConfig } from './limits/authLimits';
 import type { ScryptParams } from './passwords/password';
 import type { SessionCookieSettings } from './sessions/sessionCookie';
 import { SessionsService } from './sessions/sessions.service';
@@ -20,6 +23,10 @@ export interface AuthOptions extends AuthEnvConfig {
   secureCookies: boolean;
   /** Password hashing cost; the default is the production setting, tests pass cheaper ones. */
   passwordScrypt?: ScryptParams;
+  /** Brute-force limits (failed Basic auth, logins, sign-ups) in this Redis; none without it. */
+  limits?: { redis: Redis; logger: Logger; config: FailedAuthConfig & PasswordLimitsConfig };
+  /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY). */
+  passwordHashConcurrency?: number;
 }
 
 export interface Auth extends Authenticators {
@@ -35,7 +42,11 @@ export interface Auth extends Authenticators {
 export function createAuth(options: AuthOptions): Auth {
   const { knex } = options;
   const clientCredentials = new ClientCredentialsService(knex, new ClientSecretHasher(options.masterKeys));
-  const basic = createBasicAuth(clientCredentials, { cacheMs: options.BASIC_AUTH_CACHE_SECONDS * 1000 });
+  const limits = options.limits;
+  const basic = createBasicAuth(clientCredentials, {
+    cacheMs: options.BASIC_AUTH_CACHE_SECONDS * 1000,
+    ...(limits ? { failures: failedBasicAuthLimiter(limits.redis, limits.config, limits.logger) } : {}),
+  });
   const ttlMs = Math.round(options.SESSION_TTL_HOURS * 3_600_000);
   const sessions = new SessionsService(knex, { ttlMs, idleMs: Math.round(options.SESSION_IDLE_MINUTES * 60_000) });
   const cookie: SessionCookieSettings = { secure: options.secureCookies, maxAgeMs: ttlMs };
@@ -44,7 +55,10 @@ export function createAuth(options: AuthOptions): Auth {
     clientCredentials,
     basic,
     sessions,
-    users: new UsersService(knex, sessions, options.passwordScrypt),
+    users: new UsersService(knex, sessions, options.passwordScrypt, {
+      ...(limits ? { limiters: passwordAttemptLimiters(limits.redis, limits.config, limits.logger) } : {}),
+      ...(options.passwordHashConcurrency ? { hashConcurrency: options.passwordHashConcurrency } : {}),
+    }),
     environments: new EnvironmentsService(knex, sessions),
     cookie,
   };

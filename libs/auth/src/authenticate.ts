@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ApiError, AuthenticationError, PermissionError } from '@datasync/errors';
-import type { HttpMethod } from '@datasync/http';
+import { clientAddress, type HttpMethod } from '@datasync/http';
 import type { RouteAuth, SecurityRequirement } from '@datasync/openapi';
 import type { BasicAuthenticator } from './basicAuth/basicAuth';
 import type { Caller } from './caller';
@@ -73,7 +73,7 @@ export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions
   const either: RequestHandler = async (req, res, next) => {
     // An Authorization header means an API client: its Basic credentials decide, whatever cookies came along.
     if (req.headers.authorization !== undefined) {
-      const caller = await basic.authenticate(req.headers.authorization);
+      const caller = await basic.authenticate(req.headers.authorization, clientAddress(req));
       // Least privilege: the key an integrator's backend holds for the Accounts API must not be
       // able to mint keys or point a destination at someone else's server.
       if (caller.scope !== 'admin') throw new PermissionError(ADMIN_SCOPE_MESSAGE, 'insufficient_scope');
@@ -98,7 +98,7 @@ export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions
   };
 
   return {
-    authenticate: { middleware: either, security: (m) => [{ basicAuth: [] }, sessionSecurity(m)], errorStatuses: () => [401, 403] },
+    authenticate: { middleware: either, security: (m) => [{ basicAuth: [] }, sessionSecurity(m)], errorStatuses: () => [401, 403, 429] },
     requireSession: { middleware: sessionOnly, security: (m) => [sessionSecurity(m)], errorStatuses },
     requireBasic: { middleware: basic.middleware, security: () => [{ basicAuth: [] }], errorStatuses: () => [401] },
   };

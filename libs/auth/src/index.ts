@@ -17,3 +17,16 @@ export { SessionsService, type SessionSettings, type StartedSession } from './se
 export { SESSION_COOKIE, clearSessionCookie, readCookie, setSessionCookie, type SessionCookieSettings } from './sessions/sessionCookie';
 export { csrfTokenFor } from './sessions/sessionToken';
 export { DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './passwords/password';
+export { AttemptLimiter, type AttemptLimit } from './limits/attemptLimiter';
+export { FixedWindowCounter, type WindowCount } from './limits/fixedWindow';
+export { ConcurrencyGate } from './limits/concurrencyGate';
+export { failOpen } from './limits/failOpen';
+export {
+  failedAuthEnv,
+  failedBasicAuthLimiter,
+  passwordLimitsEnv,
+  passwordAttemptLimiters,
+  type FailedAuthConfig,
+  type PasswordAttemptLimiters,
+  type PasswordLimitsConfig,
+} from './limits/authLimits';

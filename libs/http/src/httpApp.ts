@@ -10,6 +10,8 @@ export interface HttpAppOptions {
   readiness: Readiness;
   /** Largest JSON body accepted; larger ones get a 413. */
   bodyLimit?: string;
+  /** Proxies whose X-Forwarded-For is believed (trustedProxies.ts); `req.ip` is then the client's address. */
+  trustedProxies?: string[];
 }
 
 /**
@@ -17,11 +19,11 @@ export interface HttpAppOptions {
  * `GET /health` (the process is alive) and `GET /ready` (its dependencies answer, not draining).
  * Call `finishHttpApp` after the service's own routes.
  */
-export function createHttpApp({ logger, readiness, bodyLimit = '100kb' }: HttpAppOptions): Express {
+export function createHttpApp({ logger, readiness, bodyLimit = '100kb', trustedProxies = [] }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', false);
+  app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
 
   app.use((req, res, next) => {
     const requestId = `req_${randomUUID().replace(/-/g, '')}`;

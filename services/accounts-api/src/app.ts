@@ -11,12 +11,14 @@ export interface AccountsApiDeps extends AccountRouteDeps {
   logger: Logger;
   readiness: Readiness;
   bodyLimit: string;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES): the address failed-auth limits count. */
+  trustedProxies?: string[];
   link: LinkDeps;
 }
 
 /** The public Accounts API (spec §4, DESIGN §6). Builds the app; never listens. */
 export function createApp(deps: AccountsApiDeps): Express {
-  const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit });
+  const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit, ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}) });
   const link = createLink({ ...deps.link, accounts: deps.accounts, auth: deps.auth, idempotency: deps.idempotency, logger: deps.logger });
   let document: OpenApiDocument | undefined;
   const documented = () => (document ??= buildApiDocument(routes));

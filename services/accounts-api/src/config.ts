@@ -1,7 +1,7 @@
-import { authEnv } from '@datasync/auth';
+import { authEnv, failedAuthEnv, type FailedAuthConfig } from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
-import { httpEnv } from '@datasync/http';
+import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv, type QueueConfig } from '@datasync/queue';
 import { linkEnv, type LinkEnv } from './link/linkEnv';
@@ -18,20 +18,13 @@ export const configSchema = {
     .required()
     .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; the same list as config-service'),
   BASIC_AUTH_CACHE_SECONDS: authEnv.BASIC_AUTH_CACHE_SECONDS,
-  API_REDIS_PREFIX: Joi.string()
-    .pattern(/^[A-Za-z0-9_{}.:-]{1,64}$/)
-    .default('datasync-api')
-    .description('prefix of the rate-limit and Idempotency-Key entries in Redis'),
+  ...failedAuthEnv,
+  ...trustedProxiesEnv,
   RATE_LIMIT_PER_SECOND: Joi.number()
     .integer()
     .min(1)
     .default(50)
     .description('requests per second one client credential may make (fixed one-second window); more get a 429'),
-  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: Joi.number()
-    .integer()
-    .min(1)
-    .default(20)
-    .description('failed authentications one IP address may make per minute before its requests get a 429'),
   IDEMPOTENCY_TTL_HOURS: Joi.number()
     .min(0.01)
     .max(24 * 7)
@@ -49,7 +42,7 @@ export const configSchema = {
     .description("how long an environment's early-access flag is remembered per process (0 = never); a switch in the dashboard takes effect within it"),
 };
 
-export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv, LinkEnv {
+export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv, LinkEnv, FailedAuthConfig, TrustedProxiesConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;
@@ -57,9 +50,7 @@ export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv
   BODY_LIMIT: string;
   SECRETS_MASTER_KEYS: string;
   BASIC_AUTH_CACHE_SECONDS: number;
-  API_REDIS_PREFIX: string;
   RATE_LIMIT_PER_SECOND: number;
-  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: number;
   IDEMPOTENCY_TTL_HOURS: number;
   ACCOUNT_DELETE_WAIT_MS: number;
   EARLY_ACCESS_CACHE_SECONDS: number;

@@ -1,5 +1,5 @@
 import { createKnex, pingDatabase } from '@datasync/db';
-import { Readiness, startService } from '@datasync/http';
+import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
 import { loaderHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const hooks = loaderHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 });
   const services = createAccountsApiServices(config, { knex, redis, logger, hooks });
-  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, ...services });
+  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), ...services });
   await startService({
     app,
     port: config.PORT,

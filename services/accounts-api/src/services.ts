@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AccountsService, providerVerifier, type AccountHooks } from '@datasync/accounts';
-import { ClientCredentialsService, ClientSecretHasher, createBasicAuth } from '@datasync/auth';
+import { ClientCredentialsService, ClientSecretHasher, createBasicAuth, failedBasicAuthLimiter } from '@datasync/auth';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
@@ -20,6 +20,7 @@ export type ServiceSettings = Pick<
   | 'API_REDIS_PREFIX'
   | 'RATE_LIMIT_PER_SECOND'
   | 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE'
+  | 'TRUSTED_PROXIES'
   | 'IDEMPOTENCY_TTL_HOURS'
   | 'ACCOUNT_DELETE_WAIT_MS'
   | 'EARLY_ACCESS_CACHE_SECONDS'
@@ -47,14 +48,12 @@ export function createAccountsApiServices(
   });
   const basic = createBasicAuth(new ClientCredentialsService(knex, new ClientSecretHasher(masterKeys)), {
     cacheMs: settings.BASIC_AUTH_CACHE_SECONDS * 1000,
+    // The same limiter keys as config-service's: guessing a client secret there counts here too.
+    failures: failedBasicAuthLimiter(redis, settings, logger.child({ module: 'rate-limits' })),
   });
   const limits = new RateLimits(
     redis,
-    {
-      prefix: settings.API_REDIS_PREFIX,
-      perClientPerSecond: settings.RATE_LIMIT_PER_SECOND,
-      authFailuresPerMinute: settings.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
-    },
+    { prefix: settings.API_REDIS_PREFIX, perClientPerSecond: settings.RATE_LIMIT_PER_SECOND },
     logger.child({ module: 'rate-limits' }),
   );
   return {

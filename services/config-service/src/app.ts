@@ -14,6 +14,8 @@ export interface ConfigServiceDeps {
   logger: Logger;
   readiness: Readiness;
   bodyLimit: string;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES): the address sign-in limits count. */
+  trustedProxies?: string[];
   auth: Auth;
   /** Destinations, sources, syncs, collections (routes/resourceRoutes.ts); their routes are mounted when given. */
   resources?: ResourceServices;
@@ -25,7 +27,7 @@ export const API_BASE = '/api/v1';
 
 /** The configuration API (destinations, sources, syncs, collections) and the dashboard. Builds the app; never listens. */
 export function createApp(deps: ConfigServiceDeps): Express {
-  const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit });
+  const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit, ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}) });
   const routes: AnyRouteSpec[] = [
     ...accessRoutes(deps.auth),
     ...(deps.resources ? resourceRoutes(deps.auth.authenticate, deps.resources) : []),

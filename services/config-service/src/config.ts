@@ -1,8 +1,8 @@
-import { authEnv, type AuthEnvConfig } from '@datasync/auth';
+import { authEnv, failedAuthEnv, passwordLimitsEnv, type AuthEnvConfig, type FailedAuthConfig, type PasswordLimitsConfig } from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { dbEnv } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
-import { httpEnv } from '@datasync/http';
+import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv } from '@datasync/queue';
 
@@ -12,6 +12,9 @@ export const configSchema = {
   ...dbEnv,
   ...queueEnv,
   ...authEnv,
+  ...failedAuthEnv,
+  ...passwordLimitsEnv,
+  ...trustedProxiesEnv,
   ...destinationsEnv,
   ...providerEnv,
   SECRETS_MASTER_KEYS: Joi.string()
@@ -25,7 +28,7 @@ export const configSchema = {
     .description("how long the dashboard's account delete waits for the account's purge before answering that it goes on"),
 };
 
-export interface ConfigServiceConfig extends AuthEnvConfig, DestinationsEnvConfig, ProviderEnv {
+export interface ConfigServiceConfig extends AuthEnvConfig, FailedAuthConfig, PasswordLimitsConfig, TrustedProxiesConfig, DestinationsEnvConfig, ProviderEnv {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

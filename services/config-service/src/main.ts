@@ -1,7 +1,7 @@
 import { createAuth } from '@datasync/auth';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
-import { Readiness, startService } from '@datasync/http';
+import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
 import { loaderHooks } from '@datasync/accounts';
@@ -26,7 +26,15 @@ async function main(): Promise<void> {
   // The loader's jobs (pause, resume, purge) are enqueued after the dashboard's account change commits.
   const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const masterKeys = parseMasterKeys(config.SECRETS_MASTER_KEYS);
-  const auth = createAuth({ ...config, knex, masterKeys, secureCookies: config.NODE_ENV === 'production' });
+  const auth = createAuth({
+    ...config,
+    knex,
+    masterKeys,
+    secureCookies: config.NODE_ENV === 'production',
+    // The same limiter keys as the Accounts API's: guessing a client secret here counts there too.
+    limits: { redis, logger: logger.child({ module: 'auth-limits' }), config },
+    passwordHashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
+  });
   const resources = createResourceServices({
     knex,
     secretBox: createSecretBox(masterKeys),
@@ -44,7 +52,7 @@ async function main(): Promise<void> {
     deleteWaitMs: config.ACCOUNT_DELETE_WAIT_MS,
     hooks: loaderHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 }),
   });
-  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, auth, resources, accounts });
+  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), auth, resources, accounts });
   await startService({
     app,
     port: config.PORT,

@@ -2,6 +2,8 @@ import type { EnvironmentName, Knex } from '@datasync/db';
 import { ApiError, InvalidRequestError } from '@datasync/errors';
 import { writeAudit } from '../audit/audit.repository';
 import type { Caller } from '../caller';
+import type { PasswordAttemptLimiters } from '../limits/authLimits';
+import { ConcurrencyGate } from '../limits/concurrencyGate';
 import { findEnvironmentById, findEnvironmentByName, insertEnvironments, type Environment } from '../environments/environments.repository';
 import { DEFAULT_SCRYPT, dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from '../passwords/password';
 import { lastEnvironmentOfUser } from '../sessions/sessions.repository';
@@ -35,16 +37,33 @@ function invalidLogin(): ApiError {
   });
 }
 
+export interface UsersServiceOptions {
+  /** Sign-up and login limits per client address and per account; none when absent (tests, the demo seed). */
+  limiters?: PasswordAttemptLimiters;
+  /** Password hashes computed at once; more wait, and past 25 times as many get a 429. */
+  hashConcurrency?: number;
+}
+
 export class UsersService {
+  private readonly hashing: ConcurrencyGate;
+  private readonly limiters: PasswordAttemptLimiters | undefined;
+
   constructor(
     private readonly knex: Knex,
     private readonly sessions: SessionsService,
     private readonly scryptParams: ScryptParams = DEFAULT_SCRYPT,
-  ) {}
+    options: UsersServiceOptions = {},
+  ) {
+    const concurrency = options.hashConcurrency ?? 2;
+    this.hashing = new ConcurrencyGate(concurrency, concurrency * 25);
+    this.limiters = options.limiters;
+  }
 
   /** Creates the organization with its environments and its first user, and logs the user in. */
-  async signup(input: { email: string; password: string; organizationName: string }): Promise<LoggedIn> {
-    const passwordHash = await hashPassword(input.password, this.scryptParams);
+  async signup(input: { email: string; password: string; organizationName: string }, address = 'unknown'): Promise<LoggedIn> {
+    // Every sign-up costs a hash, failed or not: all of them count.
+    await this.limiters?.signupPerAddress.record(address);
+    const passwordHash = await this.hashing.run(() => hashPassword(input.password, this.scryptParams));
     try {
       return await this.knex.transaction(async (trx) => {
         const organization = await insertOrganization(trx, input.organizationName);
@@ -64,13 +83,21 @@ export class UsersService {
   }
 
   /** A new session for the right email and password; the caller's previous session, if any, ends. */
-  async login(input: { email: string; password: string }, previousToken?: string): Promise<LoggedIn> {
+  async login(input: { email: string; password: string }, previousToken?: string, address = 'unknown'): Promise<LoggedIn> {
+    // Checked before the hash, so a locked-out guesser costs no scrypt. An unknown email counts
+    // like a known one: the limit must not tell which emails have accounts.
+    const account = input.email.trim().toLowerCase();
+    await this.limiters?.loginPerAccount.check(account);
+    await this.limiters?.loginPerAddress.check(address);
     const found = await findUserWithHashByEmail(this.knex, input.email);
-    const ok = await verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash(this.scryptParams)));
+    const ok = await this.hashing.run(async () =>
+      verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash(this.scryptParams))),
+    );
     if (!found || !ok) {
       if (found) {
         await writeAudit(this.knex, { ...this.userAudit(found), action: 'user.login_failed' });
       }
+      if (this.limiters) await Promise.all([this.limiters.loginPerAccount.record(account), this.limiters.loginPerAddress.record(address)]);
       throw invalidLogin();
     }
     const { passwordHash: _hash, ...user } = found;

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { callerOf, parseBasicAuth, type BasicAuthenticator } from '@datasync/auth';
-import { AuthenticationError, PermissionError } from '@datasync/errors';
+import { callerOf, type BasicAuthenticator } from '@datasync/auth';
+import { PermissionError } from '@datasync/errors';
+import { clientAddress } from '@datasync/http';
 import type { RouteAuth } from '@datasync/openapi';
 import type { RateLimits } from './rateLimits';
 
@@ -16,29 +17,18 @@ const BETA_MESSAGE =
   'An administrator of your organization can switch early access on in the dashboard (Environments).';
 
 /**
- * The public API's authentication: every failure (other than sending no credentials) counts
- * against the caller's address, and an address over its limit gets 429s, good credentials or not;
- * a client that authenticated spends from its own rate. A request that authenticates from the
- * credential cache costs one Redis round trip for all of it.
+ * The public API's authentication: failures count per client id presented and client address
+ * (the real one, behind TRUSTED_PROXIES), so one caller's failures never lock out another's
+ * valid credentials (libs/auth createBasicAuth); a client that authenticated spends from its own
+ * rate.
  */
 export function createApiAuth(deps: { basic: BasicAuthenticator; limits: RateLimits; earlyAccess: (environmentId: string) => Promise<boolean> }): ApiAuth {
   const { basic, limits } = deps;
 
   const authenticate = async (req: Request, res: Response): Promise<void> => {
-    const ip = req.socket.remoteAddress ?? 'unknown';
-    limits.refuseBlockedAddress(ip);
-    try {
-      res.locals.caller = await basic.authenticate(req.headers.authorization);
-    } catch (err) {
-      if (err instanceof AuthenticationError) {
-        const parsed = parseBasicAuth(req.headers.authorization);
-        // Past the limit this answers 429 instead of the 401.
-        if (parsed.ok || parsed.problem !== 'missing') await limits.recordAuthFailure(ip);
-      }
-      throw err;
-    }
+    res.locals.caller = await basic.authenticate(req.headers.authorization, clientAddress(req));
     const caller = callerOf(res);
-    if (caller.kind === 'client') await limits.checkAuthenticated(ip, caller.clientId);
+    if (caller.kind === 'client') await limits.spend(caller.clientId);
   };
 
   const client: RequestHandler = async (req, res, next) => {

@@ -30,7 +30,7 @@ describe('rate limits', () => {
     await request(api.baseUrl).get('/accounts').set('Authorization', calm.authorization).expect(200);
   });
 
-  it('refuses an address with too many failed authentications, even with good credentials, on every replica', async () => {
+  it('refuses a client id that failed too often from an address, even with the right secret, on every replica', async () => {
     // Replicas start first, so the whole check fits well inside one rate-limit window even on a
     // loaded machine (starting an app takes seconds there).
     const shared = { API_REDIS_PREFIX: api.settings.API_REDIS_PREFIX, SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS, RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3 };
@@ -42,7 +42,8 @@ describe('rate limits', () => {
     const blocked = await request(api.baseUrl).get('/accounts').set('Authorization', client.authorization).expect(429);
     expect(blocked.body).toEqual({
       type: 'rate_limit_error',
-      message: 'Too many failed authentication attempts from this address. Check the client credentials, then retry after the number of seconds in Retry-After.',
+      message:
+        'Too many failed authentication attempts with this client id from this address. Check the client credentials, then retry after the number of seconds in Retry-After.',
     });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(1);
@@ -51,7 +52,7 @@ describe('rate limits', () => {
     // The endpoints without authentication stay open.
     await request(api.baseUrl).get('/openapi.json').expect(200);
 
-    // Another replica sees the same window in Redis, and lets the address in once it is over.
+    // Another replica sees the same window in Redis, and lets the pair in once it is over.
     try {
       await request(replica.baseUrl).get('/accounts').set('Authorization', client.authorization).expect(429);
       const keys = await api.redis.keys(`${api.settings.API_REDIS_PREFIX}:rl:authfail:*`);
@@ -60,6 +61,42 @@ describe('rate limits', () => {
       await request(later.baseUrl).get('/accounts').set('Authorization', client.authorization).expect(200);
     } finally {
       await Promise.all([replica.close(), later.close()]);
+    }
+  });
+
+  it("never refuses valid credentials for someone else's failures from the same address (a load balancer)", async () => {
+    const [victim, bystander] = await Promise.all([newClient(api), newClient(api)]);
+    const guesses = [
+      `Basic ${Buffer.from(`${victim.clientId}:not-the-secret`).toString('base64')}`,
+      `Basic ${Buffer.from('cli_000000000000000000000000:guess').toString('base64')}`,
+      'Basic %%%',
+    ];
+    for (const guess of guesses) for (let i = 0; i < 4; i += 1) await request(api.baseUrl).get('/accounts').set('Authorization', guess);
+    // Unknown client ids and malformed headers count together for the address: a new id per guess gains nothing.
+    await request(api.baseUrl).get('/accounts').set('Authorization', `Basic ${Buffer.from('cli_111111111111111111111111:guess').toString('base64')}`).expect(429);
+    await request(api.baseUrl).get('/accounts').set('Authorization', bystander.authorization).expect(200);
+  });
+
+  it('counts behind trusted proxies per real client address, and believes no one else', async () => {
+    const proxied = await startApiTestApp({ settings: { RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3, TRUSTED_PROXIES: '127.0.0.1/8, ::1, ::ffff:127.0.0.1' } });
+    const direct = await startApiTestApp({ settings: { RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3 } });
+    try {
+      const client = await newClient(proxied);
+      const wrong = `Basic ${Buffer.from(`${client.clientId}:not-the-secret`).toString('base64')}`;
+      const from = (app: typeof api, address: string, authorization: string) =>
+        request(app.baseUrl).get('/accounts').set('X-Forwarded-For', address).set('Authorization', authorization);
+      for (let i = 0; i < 3; i += 1) await from(proxied, '198.51.100.7', wrong).expect(401);
+      await from(proxied, '198.51.100.7', client.authorization).expect(429);
+      // The owner, at its own address behind the same balancer, is not refused.
+      await from(proxied, '198.51.100.8', client.authorization).expect(200);
+
+      // Without trusted proxies X-Forwarded-For is the client's own claim: a new one per guess gains nothing.
+      const directClient = await newClient(direct);
+      const directWrong = `Basic ${Buffer.from(`${directClient.clientId}:not-the-secret`).toString('base64')}`;
+      for (let i = 0; i < 3; i += 1) await from(direct, `192.0.2.${i + 1}`, directWrong).expect(401);
+      await from(direct, '192.0.2.99', directClient.authorization).expect(429);
+    } finally {
+      await Promise.all([proxied.close(), direct.close()]);
     }
   });
 });

@@ -7,7 +7,7 @@ import winston from 'winston';
 import { AccountsService, providerVerifier, type AccountHooks } from '@datasync/accounts';
 import { createSecretBox, type SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
-import { Readiness, boundPort, listen } from '@datasync/http';
+import { Readiness, boundPort, listen, parseTrustedProxies } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
 import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
@@ -87,7 +87,7 @@ export async function startApiTestApp(options: ApiTestOptions = {}): Promise<Api
       hooks: options.hooks,
     });
   }
-  const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', ...services });
+  const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', trustedProxies: parseTrustedProxies(settings.TRUSTED_PROXIES), ...services });
   const server = await listen(app, 0, '127.0.0.1');
   return {
     app,

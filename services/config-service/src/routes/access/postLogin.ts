@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { SESSION_COOKIE, csrfTokenFor, readCookie, rejectCrossSite, setSessionCookie, type Auth } from '@datasync/auth';
+import { clientAddress } from '@datasync/http';
 import { defineRoute, errorBodySchema } from '@datasync/openapi';
 import { toSessionJson } from '../../access/access.mapper';
 import { sessionSchema } from '../../access/access.schemas';
@@ -21,10 +22,14 @@ export function postLogin(auth: Auth) {
       email: Joi.string().trim().max(254).required(),
       password: Joi.string().max(1024).required(),
     }),
-    responses: { 200: sessionSchema, 401: { description: 'Incorrect email or password', schema: errorBodySchema } },
+    responses: {
+      200: sessionSchema,
+      401: { description: 'Incorrect email or password', schema: errorBodySchema },
+      429: { description: 'Too many failed logins for this email or from this address, or too many at once; see Retry-After', schema: errorBodySchema },
+    },
     handler: async ({ body }, req, res) => {
       const previous = readCookie(req.headers.cookie, SESSION_COOKIE);
-      const { session, ...view } = await auth.users.login(body, previous);
+      const { session, ...view } = await auth.users.login(body, previous, clientAddress(req));
       setSessionCookie(res, session.token, auth.cookie);
       return toSessionJson(view, csrfTokenFor(session.token));
     },

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { MIN_PASSWORD_LENGTH, rejectCrossSite, setSessionCookie, csrfTokenFor, type Auth } from '@datasync/auth';
-import { defineRoute } from '@datasync/openapi';
+import { clientAddress } from '@datasync/http';
+import { defineRoute, errorBodySchema } from '@datasync/openapi';
 import { toSessionJson } from '../../access/access.mapper';
 import { sessionSchema } from '../../access/access.schemas';
 
@@ -24,9 +25,12 @@ export function postSignup(auth: Auth) {
     tags: ['access'],
     auth: rejectCrossSite,
     body: signupBody,
-    responses: { 201: sessionSchema },
-    handler: async ({ body }, _req, res) => {
-      const { session, ...view } = await auth.users.signup({ email: body.email, password: body.password, organizationName: body.organization_name });
+    responses: { 201: sessionSchema, 429: { description: 'Too many sign-ups from this address; see Retry-After', schema: errorBodySchema } },
+    handler: async ({ body }, req, res) => {
+      const { session, ...view } = await auth.users.signup(
+        { email: body.email, password: body.password, organizationName: body.organization_name },
+        clientAddress(req),
+      );
       setSessionCookie(res, session.token, auth.cookie);
       return toSessionJson(view, csrfTokenFor(session.token));
     },
