@@ -62,6 +62,11 @@ export const configSchema = {
   LOADER_POLL_INTERVAL_MS: int(1_000, 3_600_000)
     .default(15_000)
     .description("how often each active account's provider events are polled (incremental sync)"),
+  // Stripe's events list is eventually consistent: an event can be listed some seconds after events
+  // created later. Minutes, not seconds: a late event costs nothing to re-read, a missed one is lost.
+  LOADER_EVENT_LOOKBACK_S: int(0, 86_400)
+    .default(300)
+    .description("how far behind its newest event each poll reads the provider's events again, for events listed late"),
   LOADER_POLL_CONCURRENCY: int(1, 256).default(4).description('account polls one loader process runs at once'),
   LOADER_PURGE_BATCH_ROWS: int(1, 1_000_000)
     .default(5_000)
@@ -89,6 +94,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_ERROR_RETRY_MAX_MS: number;
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;
   LOADER_POLL_INTERVAL_MS: number;
+  LOADER_EVENT_LOOKBACK_S: number;
   LOADER_POLL_CONCURRENCY: number;
   LOADER_PURGE_BATCH_ROWS: number;
 }

@@ -1,7 +1,6 @@
 import type { DestinationAccessSettings } from './access/destinationAccess';
 import type { LoaderConfig } from './config';
 import type { LoaderSettings } from './deps';
-import { EVENT_LOOKBACK_S } from './incremental/overlap';
 
 export function loaderSettings(config: LoaderConfig): LoaderSettings {
   return {
@@ -15,7 +14,7 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     errorRetry: { baseMs: config.LOADER_ERROR_RETRY_BASE_MS, maxMs: config.LOADER_ERROR_RETRY_MAX_MS },
     pollIntervalMs: config.LOADER_POLL_INTERVAL_MS,
     purgeBatchRows: config.LOADER_PURGE_BATCH_ROWS,
-    eventLookbackS: EVENT_LOOKBACK_S,
+    eventLookbackS: config.LOADER_EVENT_LOOKBACK_S,
   };
 }
 
