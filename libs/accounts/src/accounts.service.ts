@@ -94,14 +94,19 @@ export class AccountsService {
 
   /**
    * Marks the account deleting, waits up to the bound for its purge, then removes it. Past the
-   * bound the purge goes on and the account reads as `deleting` until it is gone.
+   * bound the purge goes on and the account reads as `deleting` until it is gone; deleting it
+   * again meanwhile answers that at once.
    */
   async delete(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<DeleteResult> {
-    const marked = await this.options.knex.transaction(async (trx) => {
+    const { account: marked, alreadyDeleting } = await this.options.knex.transaction(async (trx) => {
       const found = await lockByIdentity(trx, { environmentId: caller.environmentId, ...identity });
       if (!found) throw notFound(identity);
-      return markDeleting(trx, found.id);
+      if (found.deletingAt) return { account: found, alreadyDeleting: true };
+      return { account: await markDeleting(trx, found.id), alreadyDeleting: false };
     });
+    // A delete already under way is answered at once: each repeat opening a wait of its own would
+    // let a client loop DELETE into holding every request slot and database connection.
+    if (alreadyDeleting) return { deleted: false, account: marked };
     if (!(await this.purgedWithin(marked))) return { deleted: false, account: marked };
     await this.options.knex.transaction(async (trx) => {
       // The loader's purge removes the account itself once its rows are gone (with the audit
