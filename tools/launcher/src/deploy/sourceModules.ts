@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
+import type { Logger } from '@datasync/logger';
+import { repoRoot } from '../config';
+
+// Tools are not built against the services and most libs (no project references), so the deploy
+// tests load what they check from the sources by path, as docs/serviceSchemas.ts does, typed
+// here with only what they use. Under jest the sources are compiled on the fly.
+
+const load = <T>(...segments: string[]): T => require(path.join(repoRoot, ...segments)) as T;
+
+interface QueueModule {
+  jobCatalog: { queues: readonly string[]; jobs: Record<string, { queue: string }> };
+  createProducer(connection: Redis, options: { prefix: string; catalog: unknown }): {
+    enqueue(name: string, payload: Record<string, unknown>): Promise<{ id: string }>;
+    close(): Promise<void>;
+  };
+  queueDepths(connection: Redis, prefix: string): Promise<Record<string, { waiting: number }>>;
+}
+
+interface HttpModule {
+  createHttpApp(options: { logger: Logger; readiness: unknown }): Express;
+  Readiness: new (checks: Record<string, () => Promise<void>>) => unknown;
+}
+
+interface LoaderMetricsModule {
+  createLoaderMetrics(depths: () => Promise<Record<string, Record<string, number>>>): { registry: Registry };
+}
+
+interface LagGaugeModule {
+  registerLagGauge(registry: Registry, knex: unknown): void;
+}
+
+export const queueModule = () => load<QueueModule>('libs', 'queue', 'src');
+export const httpModule = () => load<HttpModule>('libs', 'http', 'src');
+export const loaderMetricsModule = () => load<LoaderMetricsModule>('services', 'loader', 'src', 'metrics', 'metrics.ts');
+export const lagGaugeModule = () => load<LagGaugeModule>('services', 'loader', 'src', 'incremental', 'lagGauge.ts');
+
+interface TestingModule {
+  testRedisUrl(): string;
+  testDatabaseUrl(): string;
+}
+
+export const testingModule = () => load<TestingModule>('libs', 'testing', 'src');
