@@ -5,6 +5,7 @@ import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinati
 import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv } from '@datasync/queue';
+import { destinationCheckEnv, type DestinationCheckConfig } from './destinations/checkLimits';
 
 export const configSchema = {
   ...commonEnv,
@@ -16,6 +17,7 @@ export const configSchema = {
   ...passwordLimitsEnv,
   ...trustedProxiesEnv,
   ...destinationsEnv,
+  ...destinationCheckEnv,
   ...providerEnv,
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
@@ -28,7 +30,7 @@ export const configSchema = {
     .description("how long the dashboard's account delete waits for the account's purge before answering that it goes on"),
 };
 
-export interface ConfigServiceConfig extends AuthEnvConfig, FailedAuthConfig, PasswordLimitsConfig, TrustedProxiesConfig, DestinationsEnvConfig, ProviderEnv {
+export interface ConfigServiceConfig extends AuthEnvConfig, FailedAuthConfig, PasswordLimitsConfig, TrustedProxiesConfig, DestinationsEnvConfig, DestinationCheckConfig, ProviderEnv {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

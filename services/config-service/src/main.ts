@@ -9,6 +9,7 @@ import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog
 import { createApp } from './app';
 import { enqueueingCollectionHooks } from './collections/collectionHooks';
 import { loadConfigServiceConfig } from './config';
+import { DestinationCheckLimits } from './destinations/checkLimits';
 import { createAccountsService } from './routes/accounts';
 import { createResourceServices } from './routes/resourceRoutes';
 
@@ -39,7 +40,10 @@ async function main(): Promise<void> {
     knex,
     secretBox: createSecretBox(masterKeys),
     logger,
-    destinations: { allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS },
+    destinations: {
+      allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS,
+      checkLimits: new DestinationCheckLimits(redis, config, logger.child({ module: 'destination-check-limits' })),
+    },
     providers: providerSettings(config),
     collectionHooks: enqueueingCollectionHooks(producer, logger.child({ module: 'collection-hooks' })),
   });

@@ -14,6 +14,7 @@ import {
 } from '@datasync/destinations';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
+import type { DestinationCheckLimits } from './checkLimits';
 import { isForeignKeyViolation, isUniqueViolation } from './dbErrors';
 import {
   DESTINATION_NAME_UNIQUE,
@@ -34,6 +35,8 @@ export interface DestinationSettings {
   allowPrivateNetworks: boolean;
   /** Bound on each statement of the connection check and of mounting; 15 s when omitted. */
   statementTimeoutMs?: number;
+  /** Checks per environment per minute and at once; unlimited when omitted (tests of other things). */
+  checkLimits?: DestinationCheckLimits;
 }
 
 export interface DestinationInput {
@@ -104,14 +107,14 @@ export class DestinationsService {
   async check(caller: Caller, input: DestinationInput): Promise<CheckResult> {
     parseInput(input.engine, input.connectionString);
     if (await findDestinationByName(this.knex, caller.environmentId, input.name)) throw nameTaken(input.name);
-    return this.runCheck(input);
+    return this.runCheck(caller.environmentId, input);
   }
 
   /** Checks again (the check is what makes a destination usable), then stores it sealed. */
   async create(caller: Caller, input: DestinationInput): Promise<Destination> {
     const fields = parseInput(input.engine, input.connectionString);
     if (await findDestinationByName(this.knex, caller.environmentId, input.name)) throw nameTaken(input.name);
-    const result = await this.runCheck(input);
+    const result = await this.runCheck(caller.environmentId, input);
     if (!result.ok) throw new InvalidRequestError(result.message, { code: result.code, param: CONNECTION_STRING });
     try {
       return await this.knex.transaction(async (trx) => {
@@ -171,7 +174,7 @@ export class DestinationsService {
   async updateConnectionString(caller: Caller, name: string, connectionString: string): Promise<Destination> {
     const found = await this.get(caller, name);
     const fields = parseInput(found.engine, connectionString);
-    const result = await this.runCheck({ name, engine: found.engine, connectionString });
+    const result = await this.runCheck(caller.environmentId, { name, engine: found.engine, connectionString });
     if (!result.ok) throw new InvalidRequestError(result.message, { code: result.code, param: CONNECTION_STRING });
     return this.knex.transaction(async (trx) => {
       const updated = await updateDestinationConnection(trx, caller.environmentId, found.id, {
@@ -216,12 +219,15 @@ export class DestinationsService {
     return parseConnectionString(destination.engine, this.secretBox.open(destination.connectionSecret, destination.environmentId));
   }
 
-  private async runCheck(input: DestinationInput): Promise<CheckResult> {
+  private async runCheck(environmentId: string, input: DestinationInput): Promise<CheckResult> {
     const started = Date.now();
-    const result = await checkDestination(input.engine, input.connectionString, {
-      allowPrivateNetworks: this.settings.allowPrivateNetworks,
-      ...(this.settings.statementTimeoutMs ? { statementTimeoutMs: this.settings.statementTimeoutMs } : {}),
-    });
+    const dial = () =>
+      checkDestination(input.engine, input.connectionString, {
+        allowPrivateNetworks: this.settings.allowPrivateNetworks,
+        ...(this.settings.statementTimeoutMs ? { statementTimeoutMs: this.settings.statementTimeoutMs } : {}),
+      });
+    const limits = this.settings.checkLimits;
+    const result = await (limits ? limits.run(environmentId, dial) : dial());
     this.logger.info('destination check finished', {
       engine: input.engine,
       ok: result.ok,

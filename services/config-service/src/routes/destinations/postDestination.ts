@@ -1,5 +1,5 @@
 import { callerOf } from '@datasync/auth';
-import { defineRoute } from '@datasync/openapi';
+import { defineRoute, errorBodySchema } from '@datasync/openapi';
 import { toDestinationJson } from '../../destinations/destinations.mapper';
 import { destinationInput, destinationSchema } from '../../destinations/destinations.schemas';
 import type { DestinationRouteDeps } from './routeDeps';
@@ -21,7 +21,10 @@ export function postDestination(deps: DestinationRouteDeps) {
     tags: ['destinations'],
     auth: deps.auth,
     body: destinationInput,
-    responses: { 201: destinationSchema },
+    responses: {
+      201: destinationSchema,
+      429: { description: 'Too many destination checks in this environment per minute, or at once; see Retry-After', schema: errorBodySchema },
+    },
     handler: async ({ body }, _req, res) =>
       toDestinationJson(
         await deps.destinations.create(callerOf(res), { name: body.name, engine: body.engine, connectionString: body.connection_string }),

@@ -1,5 +1,5 @@
 import { callerOf } from '@datasync/auth';
-import { defineRoute } from '@datasync/openapi';
+import { defineRoute, errorBodySchema } from '@datasync/openapi';
 import { toCheckResultJson } from '../../destinations/destinations.mapper';
 import { checkResultSchema, destinationInput } from '../../destinations/destinations.schemas';
 import type { DestinationRouteDeps } from './routeDeps';
@@ -23,7 +23,10 @@ export function postDestinationCheck(deps: DestinationRouteDeps) {
     tags: ['destinations'],
     auth: deps.auth,
     body: destinationInput,
-    responses: { 200: checkResultSchema },
+    responses: {
+      200: checkResultSchema,
+      429: { description: 'Too many checks in this environment per minute, or at once; see Retry-After', schema: errorBodySchema },
+    },
     handler: async ({ body }, _req, res) =>
       toCheckResultJson(
         await deps.destinations.check(callerOf(res), { name: body.name, engine: body.engine, connectionString: body.connection_string }),

@@ -12,6 +12,7 @@ import type { ProviderSettings } from '@datasync/providers';
 import { createCredential, signUp, type SignedUp } from '../../access/accessTestSupport';
 import { createApp } from '../../app';
 import type { CollectionHooks } from '../../collections/collectionHooks';
+import type { DestinationCheckLimits } from '../../destinations/checkLimits';
 import { createResourceServices, type ResourceServices } from '../resourceRoutes';
 
 // The real config-service app over the real test database, with destinations, sources, syncs
@@ -39,7 +40,7 @@ export function testProviderSettings(baseUrl: string): ProviderSettings {
 
 export function buildResourceApp(
   knex: Knex,
-  options: { providerBaseUrl?: string; collectionHooks?: CollectionHooks; masterKeys?: MasterKey[] } = {},
+  options: { providerBaseUrl?: string; collectionHooks?: CollectionHooks; masterKeys?: MasterKey[]; destinationCheckLimits?: DestinationCheckLimits } = {},
 ): ResourceTestApp {
   const lines: string[] = [];
   const stream = new Writable({
@@ -64,7 +65,7 @@ export function buildResourceApp(
     secretBox,
     logger,
     // The test databases are on loopback.
-    destinations: { allowPrivateNetworks: true },
+    destinations: { allowPrivateNetworks: true, ...(options.destinationCheckLimits ? { checkLimits: options.destinationCheckLimits } : {}) },
     // Port 9 (discard) has no listener: without an emulator, the provider is unreachable.
     providers: testProviderSettings(options.providerBaseUrl ?? 'http://127.0.0.1:9'),
     ...(options.collectionHooks ? { collectionHooks: options.collectionHooks } : {}),
