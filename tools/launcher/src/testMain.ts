@@ -2,10 +2,12 @@ import { redactString } from '@datasync/logger';
 import { inheritedEnv, loadTestRunnerConfig } from './config';
 import { runJestProject } from './jestRun';
 import { ProcessGroup, prefixedStdout } from './processes';
-import { ensureTestServers } from './testServers';
+import { ensurePrerequisites } from './prerequisites/ensurePrerequisites';
+import { LOCAL_MYSQL, ensureTestServers } from './testServers';
 import { formatSummary, type ProjectResult } from './testSummary';
 
-// `npm test`: real Postgres, Redis and MariaDB, then unit → integration → e2e, then one summary.
+// `npm test`: what the tests use installed first (or a stop with the command that installs it),
+// real Postgres, Redis and MariaDB, then unit → integration → e2e, then one summary.
 // Arguments after `npm test --` go to every jest run (a path or -t filter, say).
 
 /** Wall-clock budgets on a 2-core machine; every later change must keep them. */
@@ -24,6 +26,9 @@ async function main(): Promise<number> {
   process.once('SIGTERM', () => void stopServers().then(() => process.exit(143)));
 
   try {
+    // Before any server or test starts: a missing program stops the run here, not half-way through.
+    const probe = { searchPath: inheritedEnv().PATH ?? '', uid: process.getuid?.() ?? -1, mysqlUrl: config.MYSQL_URL ?? LOCAL_MYSQL };
+    await ensurePrerequisites(probe, log);
     const servers = await ensureTestServers(config, group, log);
     log(`postgres ${servers.DATABASE_URL}, redis ${servers.REDIS_URL}, mariadb ${servers.MYSQL_URL}`);
     const env = { ...inheritedEnv(), ...servers };

@@ -82,7 +82,7 @@ async function ensureRedis(config: TestRunnerConfig, group: ProcessGroup, ports:
   return redis.url;
 }
 
-/** MariaDB is not started here: it has no embedded package, and .ci/run installs and starts it. */
+/** MariaDB is not started here: it has no embedded package, and .ci/setup installs and starts it. */
 async function ensureMysql(url: string): Promise<string> {
   const server = new URL(url);
   const database = decodeURIComponent(server.pathname.slice(1)) || 'test';
@@ -96,7 +96,7 @@ async function ensureMysql(url: string): Promise<string> {
     }
   } catch (err) {
     throw new Error(
-      `MariaDB does not answer at ${server.host} (${String(err)}): run .ci/run, or apt-get install mariadb-server and start it, or set MYSQL_URL`,
+      `MariaDB does not answer at ${server.host} (${String(err)}): run sudo .ci/setup, or set MYSQL_URL`,
     );
   }
   return url;
