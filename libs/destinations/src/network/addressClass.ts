@@ -14,8 +14,12 @@ export type AddressClass =
   | 'reserved';
 
 // Cloud instance-metadata endpoints hand out credentials; they get their own class so that
-// they stay refused even where private networks are allowed.
-const metadataAddresses = new Set(['169.254.169.254', 'fd00:ec2:0:0:0:0:0:254']);
+// they stay refused even where private networks are allowed. IPv4 link-local as a whole is
+// where clouds put them (AWS IMDS and ECS task metadata, GCP, Azure, Oracle, DigitalOcean all
+// at 169.254.x.x) and no database lives there; the others are Alibaba's (100.100.100.200),
+// Azure's WireServer (168.63.129.16), Oracle's legacy one (192.0.0.192) and AWS's IPv6 IMDS.
+const metadataAddresses = new Set(['100.100.100.200', '168.63.129.16', '192.0.0.192', 'fd00:ec2:0:0:0:0:0:254']);
+const metadataV4Ranges: [ipaddr.IPv4, number][] = [ipaddr.IPv4.parseCIDR('169.254.0.0/16')];
 
 const ipv4Classes: Record<string, AddressClass> = {
   unicast: 'public',
@@ -40,6 +44,7 @@ const ipv6Classes: Record<string, AddressClass> = {
 
 function classifyV4(address: ipaddr.IPv4): AddressClass {
   if (metadataAddresses.has(address.toString())) return 'metadata';
+  if (metadataV4Ranges.some((range) => address.match(range))) return 'metadata';
   return ipv4Classes[address.range()] ?? 'reserved';
 }
 

@@ -45,6 +45,13 @@ describe('resolveDestinationHost (the network guard)', () => {
     await expect(resolveDestinationHost('db.internal', { allowPrivateNetworks: true, timeoutMs: 1000, lookup })).resolves.toHaveLength(1);
     const err = await refusal('metadata.internal', answers([{ address: '169.254.169.254', family: 4 }]), true);
     expect(err.message).toBe('The host "metadata.internal" resolves to a cloud metadata address; destinations must be reachable on the public internet.');
+    // Every cloud's, and the whole IPv4 link-local range where they live (ECS task metadata at 169.254.170.2).
+    for (const address of ['169.254.170.2', '169.254.0.1', '100.100.100.200', '168.63.129.16', '192.0.0.192', 'fd00:ec2::254', '::ffff:169.254.170.2']) {
+      expect([address, (await refusal(address, answers([]), true)).message]).toEqual([
+        address,
+        `The host "${address}" is a cloud metadata address; destinations must be reachable on the public internet.`,
+      ]);
+    }
   });
 
   it('judges IP literals without a lookup', async () => {
