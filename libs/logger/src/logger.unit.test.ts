@@ -34,6 +34,8 @@ const secretValues = [
   `postgres://loader:${CANARY}@db.example.com:5432/app`,
   `header Authorization: Bearer ${CANARY}token`,
   `mysql://root:p%40ss${CANARY}@10.0.0.1/db`,
+  `postgres://loader:pa/ss${CANARY}@db.example.com/app`,
+  `postgres://loader:a/b@c${CANARY}@db.example.com/app`,
 ];
 
 describe('logger redaction', () => {

@@ -21,7 +21,9 @@ const SECRET_VALUES: [RegExp, string][] = [
   [/\b(whsec|ac|rt|lnk)_[A-Za-z0-9]{16,}/g, `$1_${REDACTED}`],
   // The lookbehind starts a scheme only where one can start: without it every letter of a long run
   // (a 4 kB request path) began a new scan to the run's end, quadratic time on the request path.
-  [/(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]*:)[^@/\s]+@/gi, `$1${REDACTED}@`],
+  // The password runs to the last '@' before whitespace: it may hold '/' and even '@' (a driver's
+  // message quotes what it was given, encoded or not); masking a path with it is the safe mistake.
+  [/(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]*:)\S+@/gi, `$1${REDACTED}@`],
   [/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]+/g, `$1 ${REDACTED}`],
 ];
 

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { Queue } from 'bullmq';
+import { Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import winston from 'winston';
 import { createLogger, silentLogger, type Logger } from '@datasync/logger';
@@ -105,6 +105,24 @@ describe('createWorkers', () => {
     expect(job.attemptsMade).toBe(1);
     expect(job.failedReason).toMatch(/invalid payload for job segment\.load: "runId" must be a valid GUID/);
     expect(calls).toBe(0);
+  });
+
+  it('stores the error of a failed job redacted, as a log line would be', async () => {
+    const canary = 'c4n4ry';
+    start({
+      'account.attach': noop,
+      'segment.load': async () => {
+        throw new UnrecoverableError(`connecting to postgres://loader:pa/ss${canary}@db.example.com/app failed; key sk_live_${canary}`);
+      },
+    });
+    const { id } = await producer.enqueue('segment.load', { runId, n: 2 });
+
+    const { job, state } = await settled('backfill', id);
+    expect(state).toBe('failed');
+    expect(job.attemptsMade).toBe(1);
+    expect(job.failedReason).toBe('connecting to postgres://loader:[REDACTED]@db.example.com/app failed; key sk_live_[REDACTED]');
+    expect(job.stacktrace.length).toBeGreaterThan(0);
+    expect(JSON.stringify(job.stacktrace)).not.toContain(canary);
   });
 
   it('fails a job whose name has no handler without retrying', async () => {

@@ -1,6 +1,6 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@datasync/logger';
+import { redactString, type Logger } from '@datasync/logger';
 import type { AnyCatalog, JobName, JobNameIn, PayloadOf, QueueName } from './catalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { validatePayload } from './jobPayload';
@@ -76,6 +76,33 @@ export function createWorkers<C extends AnyCatalog, Q extends QueueName<C> = Que
 }
 
 async function runJob(
+  catalog: AnyCatalog,
+  handlers: Record<string, JobHandler<unknown>>,
+  logger: Logger,
+  job: Job,
+  token: string | undefined,
+): Promise<void> {
+  try {
+    await dispatch(catalog, handlers, logger, job, token);
+  } catch (err) {
+    throw redactedError(err);
+  }
+}
+
+/**
+ * BullMQ stores a failed job's message and stack in Redis (failedReason, stacktrace), where the
+ * ops dashboard shows them: they are redacted like a log line, since a driver's error can carry
+ * a connection string and a provider's a key. Redacted in place, so the error keeps its class
+ * (UnrecoverableError, DelayedError), which BullMQ acts on.
+ */
+function redactedError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  err.message = redactString(err.message);
+  if (err.stack) err.stack = redactString(err.stack);
+  return err;
+}
+
+async function dispatch(
   catalog: AnyCatalog,
   handlers: Record<string, JobHandler<unknown>>,
   logger: Logger,
