@@ -121,7 +121,7 @@ describe('createWorkers', () => {
     expect(state).toBe('failed');
     expect(job.attemptsMade).toBe(1);
     expect(job.failedReason).toBe('connecting to postgres://loader:[REDACTED]@db.example.com/app failed; key sk_live_[REDACTED]');
-    expect(job.stacktrace.length).toBeGreaterThan(0);
+    expect(job.stacktrace?.length).toBeGreaterThan(0);
     expect(JSON.stringify(job.stacktrace)).not.toContain(canary);
   });
 

@@ -1,4 +1,5 @@
-import { linkSettings } from './linkEnv';
+import { ConfigError, commonEnv, parseConfig } from '@datasync/config';
+import { linkEnv, linkSettings } from './linkEnv';
 import { contentSecurityPolicy } from './linkSecurityHeaders';
 import { generateLinkToken, hashLinkToken, isWellFormedLinkToken, linkCsrfMatches, linkCsrfToken } from './linkToken';
 import { linkPage } from './pages/linkPage';
@@ -20,6 +21,13 @@ describe('linkSettings', () => {
       secureCookies: true,
       publicUrl: 'https://link.example.com',
     });
+  });
+
+  it('requires LINK_PUBLIC_URL in production: the request origin is the caller’s to choose', () => {
+    const schema = { ...commonEnv, ...linkEnv };
+    expect(parseConfig(schema, { NODE_ENV: 'development' })).toMatchObject({ LINK_PUBLIC_URL: undefined });
+    expect(() => parseConfig(schema, { NODE_ENV: 'production' })).toThrow(new ConfigError(['LINK_PUBLIC_URL: is required when NODE_ENV=production']));
+    expect(parseConfig(schema, { NODE_ENV: 'production', LINK_PUBLIC_URL: 'https://link.example.com' })).toMatchObject({ LINK_PUBLIC_URL: 'https://link.example.com' });
   });
 });
 

@@ -2,10 +2,14 @@ import { Joi } from '@datasync/config';
 
 /** The Link page's variables, spread into accounts-api's configSchema (config.ts reads the environment). */
 export const linkEnv = {
+  // Required in production: taken from the request, the origin is the Host header's, which a
+  // caller chooses, and a Link URL or OAuth callback built on it can point at another site.
   LINK_PUBLIC_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
+    .when('NODE_ENV', { is: 'production', then: Joi.required() })
+    .messages({ 'any.required': 'is required when NODE_ENV=production' })
     .description(
-      'origin at which browsers reach accounts-api (Link URLs and the OAuth callback are built on it); ' +
+      'origin at which browsers reach accounts-api (Link URLs and the OAuth callback are built on it); required when NODE_ENV=production; ' +
         'unset: the origin of the request that creates the link session, which only suits development',
     ),
   LINK_SESSION_TTL_MINUTES: Joi.number()

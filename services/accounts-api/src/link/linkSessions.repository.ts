@@ -44,7 +44,11 @@ export interface LinkSession {
   createdAt: Date;
 }
 
-const COLUMNS = [
+// A link acts for the client credential that created it: once that credential is revoked, its
+// unused links read as revoked (from the moment of the revocation), whoever holds their URL.
+const CREDENTIAL_REVOKED_AT = `(select c.revoked_at from ${TABLES.clientCredentials} c where c.client_id = l.client_id)`;
+
+const columns = (db: Db) => [
   'l.id',
   'l.environment_id',
   'l.source_id',
@@ -54,7 +58,7 @@ const COLUMNS = [
   'l.expires_at',
   'l.claimed_until',
   'l.completed_at',
-  'l.revoked_at',
+  db.raw(`coalesce(l.revoked_at, case when l.completed_at is null and ${CREDENTIAL_REVOKED_AT} < l.expires_at then ${CREDENTIAL_REVOKED_AT} end) as revoked_at`),
   'l.account_identifier',
   'l.account_external_id',
   'l.created_at',
@@ -86,8 +90,8 @@ function toLinkSession(row: JoinedRow): LinkSession {
 
 const joined = (db: Db) => db({ l: TABLES.linkSessions }).join({ s: TABLES.sources }, 's.id', 'l.source_id');
 
-async function first(query: Knex.QueryBuilder): Promise<LinkSession | undefined> {
-  const row = (await query.first(COLUMNS)) as JoinedRow | undefined;
+async function first(db: Db, query: Knex.QueryBuilder): Promise<LinkSession | undefined> {
+  const row = (await query.first(columns(db))) as JoinedRow | undefined;
   return row && toLinkSession(row);
 }
 
@@ -119,15 +123,15 @@ export async function insertLinkSession(db: Db, values: NewLinkSession): Promise
 }
 
 export function findByTokenHash(db: Db, tokenHash: string): Promise<LinkSession | undefined> {
-  return first(joined(db).where('l.token_hash', tokenHash));
+  return first(db, joined(db).where('l.token_hash', tokenHash));
 }
 
 export function findByStateHash(db: Db, stateHash: string): Promise<LinkSession | undefined> {
-  return first(joined(db).where('l.oauth_state_hash', stateHash));
+  return first(db, joined(db).where('l.oauth_state_hash', stateHash));
 }
 
 export function findInEnvironment(db: Db, environmentId: string, id: string): Promise<LinkSession | undefined> {
-  return first(joined(db).where({ 'l.environment_id': environmentId, 'l.id': id }));
+  return first(db, joined(db).where({ 'l.environment_id': environmentId, 'l.id': id }));
 }
 
 /** Newest first; `after` is the id of the last session of the previous page. */
@@ -147,7 +151,7 @@ export async function listPage(db: Db, environmentId: string, options: { limit: 
       { column: 'l.id', order: 'desc' },
     ])
     .limit(options.limit)
-    .select(COLUMNS)) as JoinedRow[];
+    .select(columns(db))) as JoinedRow[];
   return rows.map(toLinkSession);
 }
 
@@ -160,9 +164,14 @@ export async function revokeUnused(db: Db, environmentId: string, id: string): P
   return updated > 0;
 }
 
-/** Rows of `id` that can still be used: not completed, not revoked, not expired. */
+/** Rows of `id` that can still be used: not completed, not revoked (nor its client credential), not expired. */
 const usable = (db: Db, id: string) =>
-  db(TABLES.linkSessions).where({ id }).whereNull('completed_at').whereNull('revoked_at').where('expires_at', '>', db.raw('now()'));
+  db(TABLES.linkSessions)
+    .where({ id })
+    .whereNull('completed_at')
+    .whereNull('revoked_at')
+    .where('expires_at', '>', db.raw('now()'))
+    .whereRaw(`not exists (select 1 from ${TABLES.clientCredentials} c where c.client_id = ${TABLES.linkSessions}.client_id and c.revoked_at is not null)`);
 
 /** Records the state of a new connect attempt, replacing an earlier one; false when the session is no longer usable. */
 export async function setOAuthState(db: Db, id: string, stateHash: string): Promise<boolean> {

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { ClientCredentialsService, ClientSecretHasher } from '@datasync/auth';
+import { parseMasterKeys } from '@datasync/crypto';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
@@ -29,6 +32,7 @@ async function session(): Promise<{ client: TestClient; id: string; url: string 
   return { client, id: res.body.id as string, url: res.body.url as string };
 }
 
+const page = (url: string) => request(url).get('');
 const revoke = (client: TestClient, id: string) => request(api.baseUrl).post(`/link_sessions/${id}/revoke`).set('Authorization', client.authorization);
 
 describe('POST /link_sessions/{id}/revoke', () => {
@@ -50,6 +54,32 @@ describe('POST /link_sessions/{id}/revoke', () => {
     const again = await revoke(client, id).expect(200);
     expect(again.body.revoked_at).toBe(res.body.revoked_at);
     expect(await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'link_session.revoked' })).toHaveLength(1);
+  });
+
+  it('ends the unused links of a client credential when it is revoked, and not the used ones', async () => {
+    const { client, id, url } = await session();
+    const used = await request(api.baseUrl)
+      .post('/link_sessions')
+      .set('Authorization', client.authorization)
+      .send({ sourceType: 'stripe', return_url: 'https://example.com/done' })
+      .expect(200);
+    await api.knex(TABLES.linkSessions).where({ id: used.body.id }).update({ completed_at: api.knex.fn.now(), account_identifier: 'acct_x', account_external_id: 'acct_x' });
+    await page(url).expect(200);
+
+    const credentials = new ClientCredentialsService(api.knex, new ClientSecretHasher(parseMasterKeys(api.settings.SECRETS_MASTER_KEYS)));
+    const owner = { kind: 'session' as const, environmentId: client.environmentId, organizationId: client.organizationId, userId: randomUUID(), sessionId: randomUUID() };
+    const { credential, clientSecret } = await credentials.create(owner);
+    await credentials.revoke(owner, client.clientId);
+
+    expect((await page(url).expect(410)).text).toContain('This link was cancelled');
+    const reader = `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
+    const read = await request(api.baseUrl).get(`/link_sessions/${id}`).set('Authorization', reader).expect(200);
+    expect(read.body).toMatchObject({ id, status: 'revoked', revoked_at: expect.any(String), completed_at: null });
+    const kept = await request(api.baseUrl).get(`/link_sessions/${used.body.id as string}`).set('Authorization', reader).expect(200);
+    expect(kept.body).toMatchObject({ status: 'completed', revoked_at: null });
+    // Nothing can use it any more: the connect step refuses it too.
+    const connect = await request(url).post('/key').type('form').send({ key: 'rk_test_x', csrf: 'x' });
+    expect(connect.status).toBe(410);
   });
 
   it('answers 404 for another environment’s session and 400 for a completed one', async () => {
