@@ -192,6 +192,13 @@ describe('the Ingress', () => {
       { name: 'config-service', port: { name: 'http' } },
     ]);
   });
+
+  it("serves accounts-api on the origin its Link URLs are built on, over TLS", () => {
+    const ingress = find('overlays/example', 'Ingress', 'datasync');
+    const host = at(ingress, 'spec', 'rules', 0, 'host') as string;
+    expect(environmentOf(find('overlays/example', 'Deployment', 'accounts-api')).LINK_PUBLIC_URL).toBe(`https://${host}`);
+    expect(at(ingress, 'spec', 'tls', 0, 'hosts')).toContain(host);
+  });
 });
 
 describe('the NetworkPolicies', () => {

@@ -40,7 +40,9 @@ export const lagGaugeModule = () => load<LagGaugeModule>('services', 'loader', '
 
 interface TestingModule {
   testRedisUrl(): string;
-  testDatabaseUrl(): string;
+  /** The shared test knex (migrated by the integration tests' global setup). */
+  getTestKnex(): unknown;
+  closeTestKnex(): Promise<void>;
 }
 
 export const testingModule = () => load<TestingModule>('libs', 'testing', 'src');

@@ -45,6 +45,6 @@ describe('ensurePrerequisites', () => {
   it('lets the run go on when everything is there', async () => {
     const probe = { searchPath: process.env.PATH ?? '', uid: 1000, mysqlUrl: LOCAL_MYSQL };
     await expect(ensurePrerequisites(probe, () => undefined)).resolves.toEqual({ action: 'run-tests' });
-    expect(readPackageList().map((pkg) => pkg.name)).toEqual(['redis-server', 'postgresql', 'mariadb-server', 'chromium']);
+    expect(readPackageList().map((pkg) => pkg.name)).toEqual(['redis-server', 'postgresql', 'mariadb-server', 'chromium', 'prometheus']);
   });
 });
