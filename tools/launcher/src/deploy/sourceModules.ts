@@ -26,7 +26,14 @@ interface HttpModule {
 }
 
 interface LoaderMetricsModule {
-  createLoaderMetrics(depths: () => Promise<Record<string, Record<string, number>>>): { registry: Registry };
+  createLoaderMetrics(depths: () => Promise<Record<string, Record<string, number>>>): {
+    registry: Registry;
+    rowsWritten: { inc(labels: { table: string }, value: number): void };
+  };
+}
+
+interface LoaderAppModule {
+  createApp(deps: { logger: Logger; readiness: unknown; metrics: Registry }): Express;
 }
 
 interface LagGaugeModule {
@@ -36,6 +43,7 @@ interface LagGaugeModule {
 export const queueModule = () => load<QueueModule>('libs', 'queue', 'src');
 export const httpModule = () => load<HttpModule>('libs', 'http', 'src');
 export const loaderMetricsModule = () => load<LoaderMetricsModule>('services', 'loader', 'src', 'metrics', 'metrics.ts');
+export const loaderAppModule = () => load<LoaderAppModule>('services', 'loader', 'src', 'app.ts');
 export const lagGaugeModule = () => load<LagGaugeModule>('services', 'loader', 'src', 'incremental', 'lagGauge.ts');
 
 interface TestingModule {
@@ -43,6 +51,7 @@ interface TestingModule {
   /** The shared test knex (migrated by the integration tests' global setup). */
   getTestKnex(): unknown;
   closeTestKnex(): Promise<void>;
+  freePort(host?: string): Promise<number>;
 }
 
 export const testingModule = () => load<TestingModule>('libs', 'testing', 'src');
