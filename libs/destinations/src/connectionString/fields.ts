@@ -1,10 +1,13 @@
 import type { S3Settings } from '../engines/s3/s3Settings';
 import type { SqlEngineName } from '../engines/types';
 
-/** How the connection uses TLS; the libpq meanings. `prefer` is the default, never written out. */
+/**
+ * How the connection uses TLS; the libpq meanings. `prefer` stands for "not named", never written
+ * out: verified TLS to public hosts, TLS when offered to local ones (network/tlsDefault.ts).
+ */
 export type SslMode = 'disable' | 'prefer' | 'require' | 'verify-ca' | 'verify-full';
 
-/** The modes a connection string may name; leaving sslmode out means `prefer`. */
+/** The modes a connection string may name. */
 export const sslModes: readonly SslMode[] = ['disable', 'require', 'verify-ca', 'verify-full'];
 
 export const DEFAULT_SSL_MODE: SslMode = 'prefer';

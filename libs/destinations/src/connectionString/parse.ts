@@ -38,7 +38,7 @@ function parseParameters(query: string, engine: SqlEngine): Parameters {
     seen.add(name);
     if (name === 'sslmode') {
       if (!(sslModes as readonly string[]).includes(value)) {
-        fail(`sslmode must be one of ${sslModes.join(', ')} (leave it out to use TLS whenever the server offers it).`);
+        fail(`sslmode must be one of ${sslModes.join(', ')} (leave it out for TLS with the certificate verified).`);
       }
       result.sslmode = value as SslMode;
     } else if (name === 'schema') {

@@ -73,7 +73,7 @@ describe('parseConnectionString', () => {
     ['postgres://u:p@db_host!:5432/d', 'The host "db_host!" is not a valid host name; IPv6 addresses go in brackets.'],
     ['postgres://u:p@:5432/d', 'The connection string has no host.'],
     ['postgres://u:p%zz@db.example.com:5432/d', 'The password in the connection string has an invalid percent-encoding.'],
-    ['postgres://u:p@db.example.com:5432/d?sslmode=allow', 'sslmode must be one of disable, require, verify-ca, verify-full (leave it out to use TLS whenever the server offers it).'],
+    ['postgres://u:p@db.example.com:5432/d?sslmode=allow', 'sslmode must be one of disable, require, verify-ca, verify-full (leave it out for TLS with the certificate verified).'],
     ['postgres://u:p@db.example.com:5432/d?connect_timeout=0', 'connect_timeout must be a whole number of seconds between 1 and 60.'],
     ['postgres://u:p@db.example.com:5432/d?connect_timeout=61', 'connect_timeout must be a whole number of seconds between 1 and 60.'],
     ['postgres://u:p@db.example.com:5432/d?schema=a;drop', 'schema must start with a letter or underscore and hold at most 63 letters, digits or underscores.'],

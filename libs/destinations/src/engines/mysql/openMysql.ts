@@ -1,6 +1,7 @@
 import { connect as netConnect } from 'node:net';
 import mysql, { type ConnectionOptions, type ExecuteValues, type SslOptions } from 'mysql2/promise';
 import type { SslMode } from '../../connectionString/fields';
+import { effectiveSslMode } from '../../network/tlsDefault';
 import type { MysqlHandle, OpenTarget, QueryResult } from '../types';
 
 function sslOptions(mode: SslMode): SslOptions | undefined {
@@ -56,9 +57,9 @@ async function attempt(target: OpenTarget, ssl: SslOptions | undefined): Promise
   };
 }
 
-/** Opens a mysql2 connection to the approved address. Without sslmode, TLS is used when offered. */
+/** Opens a mysql2 connection to the approved address; without sslmode, verified TLS to a public host (network/tlsDefault.ts). */
 export async function openMysql(target: OpenTarget): Promise<MysqlHandle> {
-  const mode = target.fields.sslmode;
+  const mode = effectiveSslMode(target.fields.sslmode, target.address);
   try {
     return await attempt(target, sslOptions(mode));
   } catch (err) {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import pg from 'pg';
 import type { SslMode } from '../../connectionString/fields';
+import { effectiveSslMode } from '../../network/tlsDefault';
 import type { OpenTarget, PostgresHandle } from '../types';
 import { NO_TLS_MESSAGE } from './postgresErrors';
 import { isErrorLike } from '../networkErrors';
@@ -52,9 +53,9 @@ async function attempt(target: OpenTarget, ssl: TlsOptions | false): Promise<Pos
   };
 }
 
-/** Opens a pg.Client to the approved address. Without sslmode, TLS is used when offered (libpq's `prefer`). */
+/** Opens a pg.Client to the approved address; without sslmode, verified TLS to a public host (network/tlsDefault.ts). */
 export async function openPostgres(target: OpenTarget): Promise<PostgresHandle> {
-  const mode = target.fields.sslmode;
+  const mode = effectiveSslMode(target.fields.sslmode, target.address);
   try {
     return await attempt(target, tlsOptions(mode, target.fields.host));
   } catch (err) {

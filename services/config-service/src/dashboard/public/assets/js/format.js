@@ -50,3 +50,14 @@ export function toneBadge(tone, text) {
 export function statusHelp(status) {
   return STATUSES[status]?.help ?? '';
 }
+
+/**
+ * What a connection string's sslmode gives up, for a warning; null when TLS is verified (the
+ * default for hosts on the internet).
+ */
+export function tlsWarning(connectionString) {
+  const mode = /[?&]sslmode=([a-z-]+)/.exec(connectionString ?? '')?.[1];
+  if (mode === 'disable') return 'No encryption: the password and the data cross the network in plaintext (sslmode=disable).';
+  if (mode === 'require') return 'Encrypted, but the server certificate is not verified (sslmode=require).';
+  return null;
+}

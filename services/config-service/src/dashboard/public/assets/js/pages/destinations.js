@@ -1,7 +1,7 @@
 import { ApiFailure, api, loadCatalog, seg } from '../api.js';
 import { confirmAction } from '../confirm.js';
 import { h } from '../dom.js';
-import { when } from '../format.js';
+import { tlsWarning, toneBadge, when } from '../format.js';
 import { BASE } from '../router.js';
 import { card, dataTable, emptyState, errorAlert, pageHead } from '../ui.js';
 
@@ -45,7 +45,12 @@ export const destinationsPage = {
                 {},
                 h('td', {}, h('strong', {}, d.name)),
                 h('td', {}, engineLabel(d.engine)),
-                h('td', {}, h('code', {}, d.connection_string_masked)),
+                h(
+                  'td',
+                  {},
+                  h('code', {}, d.connection_string_masked),
+                  tlsWarning(d.connection_string_masked) ? h('div', { class: 'sub' }, toneBadge('warn', 'TLS warning'), ' ', tlsWarning(d.connection_string_masked)) : null,
+                ),
                 h('td', {}, when(d.created_at)),
                 h('td', {}, button),
               );

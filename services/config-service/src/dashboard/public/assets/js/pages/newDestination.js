@@ -1,6 +1,7 @@
 import { ApiFailure, api, loadCatalog } from '../api.js';
 import { h, replace } from '../dom.js';
 import { alertBox, busy, formErrors, selectField, textField } from '../forms.js';
+import { tlsWarning } from '../format.js';
 import { BASE } from '../router.js';
 import { chosen, destinationName, requiredText } from '../rules.js';
 import { pageHead } from '../ui.js';
@@ -104,7 +105,9 @@ export const newDestinationPage = {
         const check = await api.post('/destinations/check', sent);
         if (check.ok) {
           passed = sentKey;
-          showResult('ok', 'Connection works', 'The service connected and could create, write, read and drop a test table. You can create the destination.');
+          const warning = tlsWarning(sent.connection_string);
+          if (warning) showResult('warn', 'Connection works, with a TLS warning', `${warning} You can create the destination; remove sslmode to have TLS verified.`);
+          else showResult('ok', 'Connection works', 'The service connected and could create, write, read and drop a test table. You can create the destination.');
         } else {
           showResult('error', 'The connection test failed', check.message, check.code);
         }
