@@ -131,24 +131,29 @@ it('re-fetches objects rendered in another API version, so typed columns hold th
   await expectEqualsProvider(account, 'charges');
 });
 
+const LATE_MS = 10_000;
+
 it('applies an event the events list showed late, behind events created after it, once and only once', async () => {
   const account = await h.addAccount({ charges: 100 });
   await attachAndWait(account);
   const [lateOne, promptOne] = [...(await rows(account, 'charges')).keys()] as [string, string];
   expect(await poll(account)).toMatchObject({ kind: 'polled', caughtUp: true });
 
-  // Every event from now on is listed 2 s late, then none: the late one sits behind the prompt one.
-  await admin('POST', `/accounts/${account.externalId}/event_settings`, { late_share: 1, late_delay_ms: 2_000 });
-  const visibleAt = Date.now() + 2_000;
+  // Every event from now on is listed late, then none: the late one sits behind the prompt one.
+  // Late by seconds enough that the first poll below surely runs before, even on a busy machine.
+  await admin('POST', `/accounts/${account.externalId}/event_settings`, { late_share: 1, late_delay_ms: LATE_MS });
+  const visibleAt = Date.now() + LATE_MS;
   await admin('POST', path(account, 'charges', lateOne), { description: 'listed late' });
   await admin('POST', `/accounts/${account.externalId}/event_settings`, { late_share: 0 });
   await admin('POST', path(account, 'charges', promptOne), { description: 'listed at once' });
 
-  expect(await poll(account)).toMatchObject({ kind: 'polled', events: 1 });
+  const beforeVisible = await poll(account);
+  expect(Date.now()).toBeLessThan(visibleAt);
+  expect(beforeVisible).toMatchObject({ kind: 'polled', events: 1 });
   expect((await rows(account, 'charges')).get(lateOne)?.data.description).not.toBe('listed late');
   const cursor = (await h.knex(TABLES.eventCursors).where({ account_id: account.id }).first('cursor')).cursor as string;
 
-  await waitFor(async () => Date.now() > visibleAt + 200, { description: 'the late event to be listed', timeoutMs: 5_000, intervalMs: 100 });
+  await waitFor(async () => Date.now() > visibleAt + 200, { description: 'the late event to be listed', timeoutMs: LATE_MS + 5_000, intervalMs: 100 });
   expect(await poll(account)).toMatchObject({ kind: 'polled', events: 1, written: 1 });
   expect((await rows(account, 'charges')).get(lateOne)?.data).toMatchObject({ description: 'listed late' });
   // The cursor did not move back, and a further poll finds nothing it had not applied.
