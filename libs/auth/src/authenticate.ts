@@ -4,7 +4,7 @@ import { clientAddress, type HttpMethod } from '@datasync/http';
 import type { RouteAuth, SecurityRequirement } from '@datasync/openapi';
 import type { BasicAuthenticator } from './basicAuth/basicAuth';
 import type { Caller } from './caller';
-import { SESSION_COOKIE, clearSessionCookie, readCookie, type SessionCookieSettings } from './sessions/sessionCookie';
+import { SESSION_COOKIE, clearSessionCookie, readSessionCookie, type SessionCookieSettings } from './sessions/sessionCookie';
 import type { SessionsService } from './sessions/sessions.service';
 import { csrfTokenFor, csrfTokenMatches } from './sessions/sessionToken';
 
@@ -15,7 +15,7 @@ const changesState = (method: string) => STATE_CHANGING.has(method.toUpperCase()
 /** OpenAPI `components.securitySchemes` for the names the RouteAuth objects below use. */
 export const authSecuritySchemes = {
   basicAuth: { type: 'http', scheme: 'basic', description: "the environment's CLIENT_ID:CLIENT_SECRET" },
-  sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'dashboard session, set by POST /signup and POST /login' },
+  sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'dashboard session, set by POST /signup and POST /login (named __Host-datasync_session in production)' },
   csrfToken: {
     type: 'apiKey',
     in: 'header',
@@ -80,7 +80,7 @@ export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions
       res.locals.caller = caller;
       return next();
     }
-    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const token = readSessionCookie(req.headers.cookie, cookie);
     if (token === undefined) {
       const error = new AuthenticationError('Log in to the dashboard, or send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).');
       Object.assign(error.headers, challenge(req));
@@ -91,7 +91,7 @@ export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions
   };
 
   const sessionOnly: RequestHandler = async (req, res, next) => {
-    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const token = readSessionCookie(req.headers.cookie, cookie);
     if (token === undefined) throw sessionError('session_required', 'This call needs a dashboard session. Log in first.');
     res.locals.caller = await fromSession(req, res, token);
     next();

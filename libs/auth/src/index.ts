@@ -14,7 +14,15 @@ export type { Environment } from './environments/environments.repository';
 export { UsersService, MIN_PASSWORD_LENGTH, FIRST_ENVIRONMENT, type LoggedIn, type SessionView } from './users/users.service';
 export type { Organization, User } from './users/users.repository';
 export { SessionsService, type SessionSettings, type StartedSession } from './sessions/sessions.service';
-export { SESSION_COOKIE, clearSessionCookie, readCookie, setSessionCookie, type SessionCookieSettings } from './sessions/sessionCookie';
+export {
+  SESSION_COOKIE,
+  clearSessionCookie,
+  readCookie,
+  readSessionCookie,
+  sessionCookieName,
+  setSessionCookie,
+  type SessionCookieSettings,
+} from './sessions/sessionCookie';
 export { csrfTokenFor } from './sessions/sessionToken';
 export { DEFAULT_SCRYPT, hashPassword, verifyPassword, type ScryptParams } from './passwords/password';
 export { AttemptLimiter, type AttemptLimit } from './limits/attemptLimiter';

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 
 // Small parameters keep the unit test fast; the format and the comparison are what is tested.
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
@@ -12,10 +12,17 @@ describe('password hashing', () => {
     await expect(verifyPassword('', stored)).resolves.toBe(false);
   });
 
-  it('uses N=2^15, r=8, p=1 unless told otherwise', async () => {
+  it("uses OWASP's N=2^17, r=8, p=1 unless told otherwise", async () => {
     const stored = await hashPassword('the production setting');
-    expect(stored.startsWith('scrypt$N=32768,r=8,p=1$')).toBe(true);
+    expect(stored.startsWith('scrypt$N=131072,r=8,p=1$')).toBe(true);
     await expect(verifyPassword('the production setting', stored)).resolves.toBe(true);
+    expect(needsRehash(stored)).toBe(false);
+  });
+
+  it('asks for a rehash of hashes made with weaker parameters', async () => {
+    expect(needsRehash(await hashPassword('an older password', { N: 2 ** 15, r: 8, p: 1 }))).toBe(true);
+    expect(needsRehash(await hashPassword('an older password', FAST), FAST)).toBe(false);
+    expect(needsRehash('plain')).toBe(true);
   });
 
   it('salts every hash', async () => {

@@ -48,3 +48,7 @@ export async function findUser(db: Db, id: string): Promise<User | undefined> {
   const row = (await db(TABLES.users).where({ id }).first('*')) as UserRow | undefined;
   return row && toUser(row);
 }
+
+export async function updatePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db(TABLES.users).where({ id }).update({ password_hash: passwordHash });
+}

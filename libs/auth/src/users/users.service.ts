@@ -5,10 +5,19 @@ import type { Caller } from '../caller';
 import type { PasswordAttemptLimiters } from '../limits/authLimits';
 import { ConcurrencyGate } from '../limits/concurrencyGate';
 import { findEnvironmentById, findEnvironmentByName, insertEnvironments, type Environment } from '../environments/environments.repository';
-import { DEFAULT_SCRYPT, dummyPasswordHash, hashPassword, verifyPassword, type ScryptParams } from '../passwords/password';
+import { DEFAULT_SCRYPT, dummyPasswordHash, hashPassword, needsRehash, verifyPassword, type ScryptParams } from '../passwords/password';
 import { lastEnvironmentOfUser } from '../sessions/sessions.repository';
 import type { SessionsService, StartedSession } from '../sessions/sessions.service';
-import { findOrganization, findUser, findUserWithHashByEmail, insertOrganization, insertUser, type Organization, type User } from './users.repository';
+import {
+  findOrganization,
+  findUser,
+  findUserWithHashByEmail,
+  insertOrganization,
+  insertUser,
+  updatePasswordHash,
+  type Organization,
+  type User,
+} from './users.repository';
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Where a new organization's first session acts: trying things out belongs in development. */
@@ -100,7 +109,12 @@ export class UsersService {
       if (this.limiters) await Promise.all([this.limiters.loginPerAccount.record(account), this.limiters.loginPerAddress.record(address)]);
       throw invalidLogin();
     }
-    const { passwordHash: _hash, ...user } = found;
+    const { passwordHash: storedHash, ...user } = found;
+    // The one moment the password is known: a hash made with weaker parameters is replaced.
+    if (needsRehash(storedHash, this.scryptParams)) {
+      const rehashed = await this.hashing.run(() => hashPassword(input.password, this.scryptParams));
+      await updatePasswordHash(this.knex, user.id, rehashed);
+    }
     // Read before ending the previous session, which is often the most recent one.
     const lastId = await lastEnvironmentOfUser(this.knex, user.id);
     if (previousToken) await this.sessions.end(previousToken);

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { SESSION_COOKIE, csrfTokenFor, readCookie, rejectCrossSite, setSessionCookie, type Auth } from '@datasync/auth';
+import { csrfTokenFor, readSessionCookie, rejectCrossSite, setSessionCookie, type Auth } from '@datasync/auth';
 import { clientAddress } from '@datasync/http';
 import { defineRoute, errorBodySchema } from '@datasync/openapi';
 import { toSessionJson } from '../../access/access.mapper';
@@ -28,7 +28,7 @@ export function postLogin(auth: Auth) {
       429: { description: 'Too many failed logins for this email or from this address, or too many at once; see Retry-After', schema: errorBodySchema },
     },
     handler: async ({ body }, req, res) => {
-      const previous = readCookie(req.headers.cookie, SESSION_COOKIE);
+      const previous = readSessionCookie(req.headers.cookie, auth.cookie);
       const { session, ...view } = await auth.users.login(body, previous, clientAddress(req));
       setSessionCookie(res, session.token, auth.cookie);
       return toSessionJson(view, csrfTokenFor(session.token));

@@ -58,6 +58,8 @@ export function buildResourceApp(
     SESSION_TTL_HOURS: 1,
     SESSION_IDLE_MINUTES: 30,
     BASIC_AUTH_CACHE_SECONDS: 0,
+    // Cheap hashing keeps the many sign-ups of the tests fast; libs/auth tests the production cost.
+    passwordScrypt: { N: 2 ** 10, r: 8, p: 1 },
   });
   const secretBox = createSecretBox(masterKeys);
   const services = createResourceServices({
