@@ -52,6 +52,8 @@ export async function startServiceProcess(service: string, env: Record<string, s
 export interface EmulatorProcess extends ServiceProcess {
   createAccount(body?: Record<string, unknown>): Promise<{ id: string; secret_key: string; client_id: string }>;
   stats(accountId: string): Promise<{ requests: number; by_endpoint: Record<string, number> }>;
+  /** Sets the account's fault overrides (`latency_ms: 0` turns the default Stripe-like latency off). */
+  faults(accountId: string, body: Record<string, unknown>): Promise<unknown>;
 }
 
 export async function startEmulatorProcess(env: Record<string, string> = {}): Promise<EmulatorProcess> {
@@ -69,5 +71,6 @@ export async function startEmulatorProcess(env: Record<string, string> = {}): Pr
     ...emulator,
     createAccount: (body = {}) => admin('POST', '/accounts', body),
     stats: (accountId) => admin('GET', `/accounts/${accountId}/stats`),
+    faults: (accountId, body) => admin('POST', `/accounts/${accountId}/faults`, body),
   };
 }
