@@ -44,6 +44,8 @@ export interface AccountIdentity {
 }
 
 export interface NewAccountValues extends AccountIdentity {
+  /** Chosen by the caller, so the credential can be sealed for its row before the row exists. */
+  id: string;
   sourceId: string;
   externalId: string;
   credentialKind: CredentialKind;
@@ -95,6 +97,7 @@ const identityOf = (identity: AccountIdentity) => ({
 export async function insertIfAbsent(db: Db, values: NewAccountValues): Promise<Account | undefined> {
   const [row] = (await db(TABLES.accounts)
     .insert({
+      id: values.id,
       ...identityOf(values),
       source_id: values.sourceId,
       external_id: values.externalId,

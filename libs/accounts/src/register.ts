@@ -1,6 +1,7 @@
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import { timingSafeEqualString, type SecretBox } from '@datasync/crypto';
-import type { Knex } from '@datasync/db';
+import { randomUUID } from 'node:crypto';
+import { sealedPlace, type Knex } from '@datasync/db';
 import { InvalidRequestError } from '@datasync/errors';
 import { getProvider, type VerifiedAccount } from '@datasync/providers';
 import { insertIfAbsent, lockByIdentity, replaceCredential, storedCredential, type Account } from './accounts.repository';
@@ -65,7 +66,7 @@ async function holdsCredential(deps: RegisterDeps, trx: Knex.Transaction, existi
   if (credential.kind !== 'secret_key') return stored.secret === null;
   if (stored.secret === null) return false;
   try {
-    return timingSafeEqualString(deps.secretBox.open(stored.secret, existing.environmentId), credential.key);
+    return timingSafeEqualString(deps.secretBox.open(stored.secret, existing.environmentId, sealedPlace('accountCredential', existing.id)), credential.key);
   } catch {
     return false;
   }
@@ -88,14 +89,19 @@ export async function registerAccount(
   }
   const verified = await verifyCredential(deps, source, credential, caller.environmentId, params);
   const identifier = input.identifier ?? verified.accountId;
+  // Sealed for the row it lands in: a new row (its id chosen here) or the existing account's.
+  const sealFor = (accountId: string) =>
+    credential.kind === 'secret_key' ? deps.secretBox.seal(credential.key, caller.environmentId, sealedPlace('accountCredential', accountId)) : null;
+  const id = randomUUID();
   const values = {
+    id,
     environmentId: caller.environmentId,
     sourceType: source.provider,
     identifier,
     sourceId: source.id,
     externalId: verified.accountId,
     credentialKind: credential.kind,
-    credentialSecret: credential.kind === 'secret_key' ? deps.secretBox.seal(credential.key, caller.environmentId) : null,
+    credentialSecret: sealFor(id),
   };
   for (let attempt = 1; ; attempt += 1) {
     const result = await deps.knex.transaction(async (trx): Promise<Registration | undefined> => {
@@ -119,7 +125,7 @@ export async function registerAccount(
       }
       // Registering again with the credential already stored changes nothing, so nothing is audited.
       if (await holdsCredential(deps, trx, existing, credential)) return { account: existing, alreadyExisted: true };
-      const updated = await replaceCredential(trx, existing.id, values);
+      const updated = await replaceCredential(trx, existing.id, { credentialKind: credential.kind, credentialSecret: sealFor(existing.id) });
       await writeAudit(trx, { ...audit, action: 'account.credential_replaced', details });
       return { account: updated, alreadyExisted: true };
     });

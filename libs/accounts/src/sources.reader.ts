@@ -10,7 +10,7 @@ export interface SourceRef {
   name: string;
   provider: string;
   livemode: boolean;
-  /** libs/crypto envelope of the app owner's key, environment id as associated data. */
+  /** libs/crypto envelope of the app owner's key, sealed for its place (sealedPlace('sourceKey', id)). */
   credentialSecret: string;
 }
 

@@ -1,4 +1,5 @@
 import type { SecretBox } from '@datasync/crypto';
+import { sealedPlace } from '@datasync/db';
 import { ApiError, InvalidRequestError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import {
@@ -66,7 +67,8 @@ export function toVerificationError(source: SourceRef, credential: CredentialInp
 export function providerVerifier(options: { settings: ProviderSettings; secretBox: SecretBox; logger: Logger }): CredentialVerifier {
   return async (source, credential, environmentId) => {
     // The app's key is opened only when the request acts for a connected account.
-    const sourceKey = credential.kind === 'connected_account' ? options.secretBox.open(source.credentialSecret, environmentId) : undefined;
+    const sourceKey =
+      credential.kind === 'connected_account' ? options.secretBox.open(source.credentialSecret, environmentId, sealedPlace('sourceKey', source.id)) : undefined;
     const connector = createConnector(source.provider, {
       settings: options.settings,
       logger: options.logger,

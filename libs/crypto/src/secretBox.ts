@@ -13,14 +13,33 @@ export interface MasterKey {
   key: Buffer;
 }
 
-export interface SecretBox {
-  /** Encrypts `plaintext` under the current key, bound to `environmentId`. */
-  seal(plaintext: string, environmentId: string): string;
-  /** Decrypts an envelope sealed for `environmentId` with any of the listed keys. */
-  open(envelope: string, environmentId: string): string;
+/**
+ * Where a sealed value is stored: table, column and the row's id. A value bound to its place does
+ * not open anywhere else, so someone able to write the database cannot move a secret into a row
+ * or column where the service would use it for another purpose (another account's key, another
+ * destination's connection).
+ */
+export interface SealedPlace {
+  table: string;
+  column: string;
+  rowId: string;
 }
 
-const VERSION = 'v1';
+export interface SecretBox {
+  /** Encrypts `plaintext` under the current key, bound to `environmentId` and, when given, to its place. */
+  seal(plaintext: string, environmentId: string, place?: SealedPlace): string;
+  /**
+   * Decrypts an envelope with any of the listed keys. A bound envelope opens only at its place;
+   * one sealed before places existed (v1) opens with the environment alone until it is resealed.
+   */
+  open(envelope: string, environmentId: string, place?: SealedPlace): string;
+  /** Whether the envelope is sealed with the current key and bound to a place: nothing left to reseal. */
+  isCurrent(envelope: string): boolean;
+}
+
+// v1: bound to the environment only; v2: to the environment and the value's place.
+const UNBOUND = 'v1';
+const BOUND = 'v2';
 const KEY_BYTES = 32;
 // 96-bit nonces are GCM's native size; random ones are safe far beyond the number of values we store.
 const NONCE_BYTES = 12;
@@ -38,11 +57,17 @@ export function assertValidKey(key: MasterKey): void {
   }
 }
 
+function associatedData(environmentId: string, place: SealedPlace | undefined): Buffer {
+  // Newlines cannot occur in ids or identifiers, so no two places share associated data.
+  const text = place === undefined ? environmentId : `${environmentId}\n${place.table}.${place.column}\n${place.rowId}`;
+  return Buffer.from(text, 'utf8');
+}
+
 /**
- * AES-256-GCM envelopes `v1.<keyId>.<nonce>.<ciphertext+tag>` (base64url). The environment id is
- * the associated data, so a value copied into another environment's row does not open there.
- * The first key seals; every key opens, which lets a new key be introduced before the old one
- * is retired.
+ * AES-256-GCM envelopes `v2.<keyId>.<nonce>.<ciphertext+tag>` (base64url). The environment id and
+ * the value's place are the associated data, so a value copied into another environment, table,
+ * column or row does not open there. The first key seals; every key opens, which lets a new key
+ * be introduced before the old one is retired (the reseal command moves every stored value to it).
  */
 export function createSecretBox(keys: MasterKey[]): SecretBox {
   const [current] = keys;
@@ -55,19 +80,25 @@ export function createSecretBox(keys: MasterKey[]): SecretBox {
   }
 
   return {
-    seal(plaintext, environmentId) {
+    seal(plaintext, environmentId, place) {
       const nonce = randomBytes(NONCE_BYTES);
       const cipher = createCipheriv('aes-256-gcm', byId.get(current.id) as Buffer, nonce);
-      cipher.setAAD(Buffer.from(environmentId, 'utf8'));
+      cipher.setAAD(associatedData(environmentId, place));
       const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      return [VERSION, current.id, nonce.toString('base64url'), sealed.toString('base64url')].join('.');
+      return [place === undefined ? UNBOUND : BOUND, current.id, nonce.toString('base64url'), sealed.toString('base64url')].join('.');
     },
 
-    open(envelope, environmentId) {
+    isCurrent(envelope) {
+      const [version, keyId] = envelope.split('.');
+      return version === BOUND && keyId === current.id;
+    },
+
+    open(envelope, environmentId, place) {
       const parts = envelope.split('.');
       if (parts.length !== 4) throw new SecretBoxError('sealed value is malformed');
       const [version, keyId, nonceText, sealedText] = parts as [string, string, string, string];
-      if (version !== VERSION) throw new SecretBoxError(`sealed value has unknown version "${version.slice(0, 8)}"`);
+      if (version !== UNBOUND && version !== BOUND) throw new SecretBoxError(`sealed value has unknown version "${version.slice(0, 8)}"`);
+      if (version === BOUND && place === undefined) throw new SecretBoxError('sealed value is bound to its place; open it with the place');
       const key = byId.get(keyId);
       if (!key) throw new SecretBoxError(`sealed value uses unknown master key "${keyId.slice(0, 32)}"`);
       if (!BASE64URL.test(nonceText) || !BASE64URL.test(sealedText)) {
@@ -78,14 +109,14 @@ export function createSecretBox(keys: MasterKey[]): SecretBox {
       if (nonce.length !== NONCE_BYTES || sealed.length < TAG_BYTES) throw new SecretBoxError('sealed value is malformed');
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
-        decipher.setAAD(Buffer.from(environmentId, 'utf8'));
+        decipher.setAAD(associatedData(environmentId, version === BOUND ? place : undefined));
         decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
         return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString(
           'utf8',
         );
       } catch {
-        // GCM cannot tell tampering from a wrong environment: both fail the same tag check.
-        throw new SecretBoxError('sealed value failed authentication (tampered, or sealed for another environment)');
+        // GCM cannot tell tampering from a wrong environment or place: all fail the same tag check.
+        throw new SecretBoxError('sealed value failed authentication (tampered, or sealed for another environment or place)');
       }
     },
   };

@@ -45,11 +45,31 @@ describe('createSecretBox', () => {
     expect(openError(box, box.seal('secret', env), otherEnv).message).toMatch(/failed authentication/);
   });
 
+  it('binds a value to its table, column and row when given its place', () => {
+    const place = { table: 'destinations', column: 'connection_secret', rowId: 'row-1' };
+    const sealed = box.seal('postgres://u:p@h/db', env, place);
+    expect(sealed.startsWith('v2.')).toBe(true);
+    expect(box.open(sealed, env, place)).toBe('postgres://u:p@h/db');
+    const elsewhere = [
+      { ...place, rowId: 'row-2' },
+      { ...place, column: 'credential_secret' },
+      { ...place, table: 'sources' },
+    ];
+    for (const other of elsewhere) expect(() => box.open(sealed, env, other)).toThrow(/failed authentication/);
+    expect(() => box.open(sealed, otherEnv, place)).toThrow(/failed authentication/);
+    expect(() => box.open(sealed, env)).toThrow(/bound to its place/);
+    // Values sealed before places existed still open, wherever they are asked for, until resealed.
+    const legacy = box.seal('sk_test_old', env);
+    expect(box.open(legacy, env, place)).toBe('sk_test_old');
+    expect([box.isCurrent(legacy), box.isCurrent(sealed)]).toEqual([false, true]);
+  });
+
   it('detects tampering with every part of the envelope', () => {
     const envelope = box.seal('a secret long enough to span blocks', env);
     const [version, keyId, nonce, sealed] = envelope.split('.') as [string, string, string, string];
     const tampered: [string, RegExp][] = [
-      [['v2', keyId, nonce, sealed].join('.'), /unknown version "v2"/],
+      [['v3', keyId, nonce, sealed].join('.'), /unknown version "v3"/],
+      [['v2', keyId, nonce, sealed].join('.'), /bound to its place/],
       [[version, 'k9', nonce, sealed].join('.'), /unknown master key "k9"/],
       [[version, keyId, flip(nonce, 0), sealed].join('.'), /failed authentication/],
       [[version, keyId, nonce, flip(sealed, 0)].join('.'), /failed authentication/],

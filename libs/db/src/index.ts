@@ -3,3 +3,4 @@ export { createKnex, createPgPool, pingDatabase, type DbOptions, type Knex } fro
 export { DirectoryMigrationSource, migrateLatest, migrateRollback, type MigrationResult } from './migrator';
 export { databaseName, dropDatabase, ensureDatabase, withDatabase } from './databases';
 export * from './tables';
+export { SEALED_COLUMNS, sealedColumnStore, sealedPlace, type SealedColumn } from './sealedColumns';

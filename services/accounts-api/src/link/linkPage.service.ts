@@ -1,7 +1,7 @@
 import type { AccountsService, CredentialInput } from '@datasync/accounts';
 import { writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
-import type { Knex } from '@datasync/db';
+import { sealedPlace, type Knex } from '@datasync/db';
 import { toApiError, type ApiError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import { claim, complete, findByStateHash, findByTokenHash, findInEnvironment, release, setOAuthState, type LinkSession } from './linkSessions.repository';
@@ -110,7 +110,7 @@ export class LinkPageService {
     if (typeof input.code !== 'string' || !AUTH_CODE.test(input.code)) return { kind: 'bad_callback' };
     let accountId: string;
     try {
-      const secretKey = this.deps.secretBox.open(context.source.credentialSecret, session.environmentId);
+      const secretKey = this.deps.secretBox.open(context.source.credentialSecret, session.environmentId, sealedPlace('sourceKey', context.source.id));
       ({ accountId } = await this.deps.connect(context.source.provider).exchangeCode({ secretKey, code: input.code }));
     } catch (err) {
       if (!(err instanceof ConnectError)) throw err;

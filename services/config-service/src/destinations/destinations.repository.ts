@@ -46,10 +46,11 @@ function toDestination(row: DestinationRow): Destination {
 
 export async function insertDestination(
   db: Db,
-  values: { environmentId: string; name: string; engine: EngineName; connectionSecret: string; connectionMasked: string },
+  values: { id: string; environmentId: string; name: string; engine: EngineName; connectionSecret: string; connectionMasked: string },
 ): Promise<Destination> {
   const [row] = (await db(TABLES.destinations)
     .insert({
+      id: values.id,
       environment_id: values.environmentId,
       name: values.name,
       engine: values.engine,

@@ -1,6 +1,7 @@
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
-import type { Knex } from '@datasync/db';
+import { randomUUID } from 'node:crypto';
+import { sealedPlace, type Knex } from '@datasync/db';
 import {
   checkDestination,
   connect,
@@ -117,12 +118,15 @@ export class DestinationsService {
     const result = await this.runCheck(caller.environmentId, input);
     if (!result.ok) throw new InvalidRequestError(result.message, { code: result.code, param: CONNECTION_STRING });
     try {
+      // The id is chosen here, so the connection string can be sealed for its row before the row exists.
+      const id = randomUUID();
       return await this.knex.transaction(async (trx) => {
         const destination = await insertDestination(trx, {
+          id,
           environmentId: caller.environmentId,
           name: input.name,
           engine: fields.engine,
-          connectionSecret: this.secretBox.seal(input.connectionString, caller.environmentId),
+          connectionSecret: this.secretBox.seal(input.connectionString, caller.environmentId, sealedPlace('destinationConnection', id)),
           connectionMasked: maskConnectionString(fields),
         });
         await writeAudit(trx, {
@@ -178,7 +182,7 @@ export class DestinationsService {
     if (!result.ok) throw new InvalidRequestError(result.message, { code: result.code, param: CONNECTION_STRING });
     return this.knex.transaction(async (trx) => {
       const updated = await updateDestinationConnection(trx, caller.environmentId, found.id, {
-        connectionSecret: this.secretBox.seal(connectionString, caller.environmentId),
+        connectionSecret: this.secretBox.seal(connectionString, caller.environmentId, sealedPlace('destinationConnection', found.id)),
         connectionMasked: maskConnectionString(fields),
       });
       if (!updated) throw notFound(name);
@@ -196,7 +200,7 @@ export class DestinationsService {
   async hasConnectionString(caller: Caller, name: string, connectionString: string): Promise<boolean> {
     const found = await findSealedDestinationByName(this.knex, caller.environmentId, name);
     if (!found) throw notFound(name);
-    return this.secretBox.open(found.connectionSecret, caller.environmentId) === connectionString;
+    return this.secretBox.open(found.connectionSecret, caller.environmentId, sealedPlace('destinationConnection', found.id)) === connectionString;
   }
 
   /**
@@ -216,7 +220,10 @@ export class DestinationsService {
   }
 
   private openFields(destination: SealedDestination): ConnectionFields {
-    return parseConnectionString(destination.engine, this.secretBox.open(destination.connectionSecret, destination.environmentId));
+    return parseConnectionString(
+      destination.engine,
+      this.secretBox.open(destination.connectionSecret, destination.environmentId, sealedPlace('destinationConnection', destination.id)),
+    );
   }
 
   private async runCheck(environmentId: string, input: DestinationInput): Promise<CheckResult> {

@@ -66,10 +66,11 @@ function verifiedColumns(values: VerifiedSourceValues) {
 
 export async function insertSource(
   db: Db,
-  values: { environmentId: string; name: string; provider: string; oauthClientId: string | null } & VerifiedSourceValues,
+  values: { id: string; environmentId: string; name: string; provider: string; oauthClientId: string | null } & VerifiedSourceValues,
 ): Promise<Source> {
   const [row] = (await db(TABLES.sources)
     .insert({
+      id: values.id,
       environment_id: values.environmentId,
       name: values.name,
       provider: values.provider,

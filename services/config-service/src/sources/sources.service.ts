@@ -1,6 +1,7 @@
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
-import type { Knex } from '@datasync/db';
+import { randomUUID } from 'node:crypto';
+import { sealedPlace, type Knex } from '@datasync/db';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
 import { isForeignKeyViolation, isUniqueViolation } from '../destinations/dbErrors';
 import {
@@ -61,10 +62,13 @@ export class SourcesService {
   async create(caller: Caller, input: SourceInput): Promise<Source> {
     // Before asking the provider: a taken name fails fast, without a slow network round trip.
     if (await findSourceByName(this.knex, caller.environmentId, input.name)) throw nameTaken(input.name);
-    const verified = await this.verified(caller, input.provider, input.privateKey);
+    // The id is chosen here, so the key can be sealed for its row before the row exists.
+    const id = randomUUID();
+    const verified = await this.verified(caller, id, input.provider, input.privateKey);
     try {
       return await this.knex.transaction(async (trx) => {
         const source = await insertSource(trx, {
+          id,
           environmentId: caller.environmentId,
           name: input.name,
           provider: input.provider,
@@ -148,7 +152,7 @@ export class SourcesService {
    */
   async replaceKey(caller: Caller, name: string, privateKey: string): Promise<Source> {
     const found = await this.get(caller, name);
-    const verified = await this.verified(caller, found.provider, privateKey);
+    const verified = await this.verified(caller, found.id, found.provider, privateKey);
     return this.knex.transaction(async (trx) => {
       const updated = await updateSourceCredential(trx, caller.environmentId, found.id, verified);
       if (!updated) throw notFound(name);
@@ -168,7 +172,7 @@ export class SourcesService {
     const sealed = await findSourceSecret(this.knex, caller.environmentId, found.id);
     if (!sealed) throw notFound(name);
     try {
-      await this.verify(found.provider, this.secretBox.open(sealed, caller.environmentId));
+      await this.verify(found.provider, this.secretBox.open(sealed, caller.environmentId, sealedPlace('sourceKey', found.id)));
       return true;
     } catch (err) {
       if (err instanceof InvalidRequestError) return false;
@@ -176,10 +180,10 @@ export class SourcesService {
     }
   }
 
-  private async verified(caller: Caller, provider: string, privateKey: string): Promise<VerifiedSourceValues> {
+  private async verified(caller: Caller, sourceId: string, provider: string, privateKey: string): Promise<VerifiedSourceValues> {
     const account = await this.verify(provider, privateKey);
     return {
-      credentialSecret: this.secretBox.seal(privateKey, caller.environmentId),
+      credentialSecret: this.secretBox.seal(privateKey, caller.environmentId, sealedPlace('sourceKey', sourceId)),
       providerAccountId: account.accountId,
       providerAccountName: account.name,
       livemode: account.livemode,

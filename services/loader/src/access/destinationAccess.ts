@@ -1,4 +1,5 @@
 import type { SecretBox } from '@datasync/crypto';
+import { sealedPlace } from '@datasync/db';
 import { connect, parseConnectionString, type DestinationHandle, type EngineName } from '@datasync/destinations';
 
 export interface DestinationAccessSettings {
@@ -8,6 +9,8 @@ export interface DestinationAccessSettings {
 }
 
 export interface SealedDestination {
+  /** The destination's id: its connection string is sealed for its row. */
+  id: string;
   name: string;
   engine: EngineName;
   connectionSecret: string;
@@ -30,7 +33,10 @@ export async function openDestination(
   environmentId: string,
   destination: SealedDestination,
 ): Promise<OpenDestination> {
-  const fields = parseConnectionString(destination.engine, secretBox.open(destination.connectionSecret, environmentId));
+  const fields = parseConnectionString(
+    destination.engine,
+    secretBox.open(destination.connectionSecret, environmentId, sealedPlace('destinationConnection', destination.id)),
+  );
   const handle = await connect(fields, {
     allowPrivateNetworks: settings.allowPrivateNetworks,
     statementTimeoutMs: settings.statementTimeoutMs,

@@ -1,4 +1,5 @@
 import type { SecretBox } from '@datasync/crypto';
+import { sealedPlace } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import {
   createConnector,
@@ -42,12 +43,12 @@ export function connectAccount(
   let sourceKey: string | undefined;
   if (account.credentialKind === 'secret_key') {
     if (!account.credentialSecret) throw new Error('an account with a secret key credential has no stored key');
-    const key = secretBox.open(account.credentialSecret, account.environmentId);
+    const key = secretBox.open(account.credentialSecret, account.environmentId, sealedPlace('accountCredential', account.id));
     credential = { kind: 'secret_key', key };
     livemode = keyMode(key).livemode;
   } else {
     credential = { kind: 'connected_account', accountId: account.externalId };
-    sourceKey = secretBox.open(source.credentialSecret, account.environmentId);
+    sourceKey = secretBox.open(source.credentialSecret, account.environmentId, sealedPlace('sourceKey', source.id));
     livemode = source.livemode;
   }
   const connector = createConnector(source.provider, {

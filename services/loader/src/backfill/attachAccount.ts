@@ -53,6 +53,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
     const first = group[0] as LoadTarget;
     try {
       const destination = await openDestination(deps.destinations, deps.secretBox, account.environmentId, {
+        id: first.destinationId,
         name: first.destinationName,
         engine: first.engine,
         connectionSecret: first.connectionSecret,

@@ -46,6 +46,7 @@ export class TableOpener {
     let destination = this.destinations.get(target.destinationId);
     if (!destination) {
       destination = openDestination(this.deps.destinations, this.deps.secretBox, this.environmentId, {
+        id: target.destinationId,
         name: target.destinationName,
         engine: target.engine,
         connectionSecret: target.connectionSecret,

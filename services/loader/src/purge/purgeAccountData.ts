@@ -75,7 +75,7 @@ async function purgeDestination(
   destination: PurgeDestination,
   logger: Logger,
 ): Promise<{ rows: number; tables: number }> {
-  const { handle, schema } = await openDestination(deps.destinations, deps.secretBox, account.environmentId, destination);
+  const { handle, schema } = await openDestination(deps.destinations, deps.secretBox, account.environmentId, { ...destination, id: destination.destinationId });
   try {
     let rows = 0;
     let tables = 0;

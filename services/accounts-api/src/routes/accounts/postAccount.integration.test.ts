@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TABLES } from '@datasync/db';
+import { TABLES, sealedPlace } from '@datasync/db';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
 import { accountRows, insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
@@ -115,7 +115,7 @@ describe('POST /accounts registration', () => {
     ]);
     const sealed = rows[0]?.credential_secret as string;
     expect(sealed).not.toContain(account.secret_key);
-    expect(api.secretBox.open(sealed, client.environmentId)).toBe(account.secret_key);
+    expect(api.secretBox.open(sealed, client.environmentId, sealedPlace('accountCredential', rows[0]?.id as string))).toBe(account.secret_key);
     expect(api.logs()).not.toContain(account.secret_key);
     const audit = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'account.registered' }).first();
     expect(audit).toMatchObject({ actor: `client:${client.clientId}`, target: `stripe/${account.id}` });
@@ -135,7 +135,9 @@ describe('POST /accounts registration', () => {
     expect(again.body).toEqual({ account: { external_id: connected.id, identifier: 'customer-42@shop.example' }, already_existed: true });
     const [replaced] = await accountRows(api.knex, client.environmentId);
     expect(replaced).toMatchObject({ id: row?.id, credential_kind: 'secret_key' });
-    expect(api.secretBox.open(replaced?.credential_secret as string, client.environmentId)).toBe(connected.restricted_key);
+    expect(api.secretBox.open(replaced?.credential_secret as string, client.environmentId, sealedPlace('accountCredential', row?.id as string))).toBe(
+      connected.restricted_key,
+    );
     const replacements = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'account.credential_replaced' });
     expect(replacements).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TABLES } from '@datasync/db';
+import { TABLES, sealedPlace } from '@datasync/db';
 import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../resourceTestSupport/fixtures';
 import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
@@ -87,7 +87,7 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
     const source = await knex(TABLES.sources).where({ environment_id: caller.environmentId, name: fixture.source }).first();
     expect(row).toMatchObject({ source_id: source.id, source_type: 'stripe', external_id: account.id, credential_kind: 'secret_key', active: true });
     expect(row.credential_secret).not.toContain(account.secret_key);
-    expect(t.resources.secretBox.open(row.credential_secret, caller.environmentId)).toBe(account.secret_key);
+    expect(t.resources.secretBox.open(row.credential_secret, caller.environmentId, sealedPlace('accountCredential', row.id))).toBe(account.secret_key);
     const again = await api.post(`/syncs/${fixture.sync}/accounts`, { credential: account.secret_key, identifier: 'acme_1' }).expect(200);
     expect(again.body.already_existed).toBe(true);
     expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId }).count({ n: '*' }).first()).toEqual({ n: '1' });

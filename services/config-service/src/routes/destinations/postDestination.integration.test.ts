@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TABLES } from '@datasync/db';
+import { TABLES, sealedPlace } from '@datasync/db';
 import { closeTestKnex, freePort, getTestKnex } from '@datasync/testing';
 import { destinationSchema } from '../../destinations/destinations.schemas';
 import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
@@ -62,9 +62,10 @@ describe('POST /api/v1/destinations', () => {
     const row = await knex(TABLES.destinations).where({ id: res.body.id }).first();
     expect(row).toMatchObject({ environment_id: caller.environmentId, name: 'warehouse_1', engine: 'postgres', connection_masked: res.body.connection_string_masked });
     expect(row.connection_secret).not.toContain(pg.password);
-    expect(secretBox.open(row.connection_secret, caller.environmentId)).toBe(pg.connectionString);
-    // Sealed for this environment: the envelope does not open in another one.
-    expect(() => secretBox.open(row.connection_secret, caller.user.body.organization.id)).toThrow();
+    expect(secretBox.open(row.connection_secret, caller.environmentId, sealedPlace('destinationConnection', row.id))).toBe(pg.connectionString);
+    // Sealed for this environment and this row: the envelope opens nowhere else.
+    expect(() => secretBox.open(row.connection_secret, caller.user.body.organization.id, sealedPlace('destinationConnection', row.id))).toThrow();
+    expect(() => secretBox.open(row.connection_secret, caller.environmentId, sealedPlace('sourceKey', row.id))).toThrow();
 
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'destination.created' }).first();
     expect(audit).toMatchObject({ organization_id: caller.organizationId, target: 'warehouse_1', details: { engine: 'postgres', connection: res.body.connection_string_masked } });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TABLES } from '@datasync/db';
+import { TABLES, sealedPlace } from '@datasync/db';
 import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceSchema } from '../../sources/sources.schemas';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
@@ -59,7 +59,9 @@ describe('POST /api/v1/sources', () => {
     const row = await knex(TABLES.sources).where({ id: res.body.id }).first();
     expect(row).toMatchObject({ environment_id: caller.environmentId, provider_account_id: account.id, livemode: false });
     expect(row.credential_secret).not.toContain(account.secret_key);
-    expect(t.secretBox.open(row.credential_secret, caller.environmentId)).toBe(account.secret_key);
+    expect(t.secretBox.open(row.credential_secret, caller.environmentId, sealedPlace('sourceKey', row.id))).toBe(account.secret_key);
+    // Bound to its row: the same key does not open as another row's.
+    expect(() => t.secretBox.open(row.credential_secret, caller.environmentId, sealedPlace('sourceKey', caller.environmentId))).toThrow();
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.created' }).first();
     expect(audit).toMatchObject({ target: 'stripe_main', details: { provider: 'stripe', provider_account_id: account.id, livemode: false } });
     expect(JSON.stringify(audit)).not.toContain(account.secret_key);
