@@ -3,6 +3,7 @@ import { createHttpApp, mountRoutes, type Readiness, type RouteDefinition } from
 import type { Logger } from '@datasync/logger';
 import { authenticate } from './http/authenticate';
 import { faultInjection } from './http/faultInjection';
+import { saveBeforeAnswer } from './http/saveBeforeAnswer';
 import { stripeErrorHandler, unrecognizedUrl } from './http/stripeErrorHandler';
 import { AuthorizationCodes } from './oauth/authorizationCodes';
 import { deleteObjectRoute } from './routes/admin/deleteObject';
@@ -37,6 +38,8 @@ export interface AppDeps {
   state: EmulatorState;
   logger: Logger;
   readiness: Readiness;
+  /** Writes what changed to disk (EMULATOR_STATE_DIR); absent: the state lives in memory only. */
+  saveState?: () => void;
 }
 
 function apiRoutes(state: EmulatorState): RouteDefinition[] {
@@ -78,8 +81,9 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
  * `/_emulator` admin API (no auth: development and tests only), Connect OAuth under `/oauth`.
  * Every error answers in Stripe's nested format.
  */
-export function createApp({ state, logger, readiness }: AppDeps): Express {
+export function createApp({ state, logger, readiness, saveState }: AppDeps): Express {
   const app = createHttpApp({ logger, readiness, bodyLimit: '1mb' });
+  if (saveState) app.use(saveBeforeAnswer(saveState));
   // Stripe clients send nested parameters form-style: created[gte]=…, types[0]=…, expand[]=….
   app.set('query parser', 'extended');
 

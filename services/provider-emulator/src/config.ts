@@ -13,6 +13,7 @@ export interface EmulatorConfig {
   EMULATOR_RATE_LIMIT: number;
   EMULATOR_LATENCY_MS: LatencySetting;
   EMULATOR_EVENT_RETENTION_DAYS: number;
+  EMULATOR_STATE_DIR?: string;
 }
 
 // Joi does not run custom conversions on defaults, so the defaults are given converted.
@@ -85,6 +86,9 @@ export const configSchema = {
     .min(1)
     .default(30)
     .description('how far back /v1/events reaches, like Stripe (30 days)'),
+  EMULATOR_STATE_DIR: Joi.string().description(
+    'folder where accounts, keys, changed objects, events and clocks are kept across restarts; unset ⇒ in memory only',
+  ),
 };
 
 export function loadEmulatorConfig(env: NodeJS.ProcessEnv = process.env): Readonly<EmulatorConfig> {

@@ -3,7 +3,7 @@ import { MAX_GENERATED } from '../core/timeline';
 import type { FaultOverrides, FaultSettings } from '../faults/faultSettings';
 import { generatedResources, type ResourceName } from '../generators/resourceNames';
 import type { EmulatorAccount } from './account';
-import { accountIdFor, buildAccount } from './accountFactory';
+import { accountIdFor, buildAccount, type AccountSpec } from './accountFactory';
 
 export interface EmulatorSettings {
   seed: string;
@@ -39,7 +39,10 @@ export class EmulatorState {
   private readonly accounts = new Map<string, EmulatorAccount>();
   private readonly keys = new Map<string, { account: EmulatorAccount; kind: KeyKind }>();
   private readonly clients = new Map<string, EmulatorAccount>();
-  private sequence = 0;
+  /** What each account was built from: enough to build it again after a restart. */
+  private readonly specs = new Map<string, AccountSpec>();
+  /** How many accounts were created without a seed; never goes back, so neither do their ids. */
+  sequence = 0;
 
   constructor(readonly settings: EmulatorSettings) {
     this.globalFaults = settings.faults;
@@ -50,9 +53,9 @@ export class EmulatorState {
   }
 
   /**
-   * Creates an account. Without a seed the n-th account of a process gets `<EMULATOR_SEED>:<n>`,
-   * so restarting the emulator and creating accounts in the same order gives back the same ids
-   * and keys.
+   * Creates an account. Without a seed the n-th account gets `<EMULATOR_SEED>:<n>`: an in-memory
+   * emulator gives the same ids and keys to accounts created in the same order (tests rely on
+   * it); one that keeps its state on disk carries `sequence` over, so an id is never reused.
    */
   createAccount(input: NewAccount): EmulatorAccount {
     let seedText = input.seed;
@@ -61,26 +64,34 @@ export class EmulatorState {
       while (this.accounts.has(accountIdFor(seedText)));
     }
     if (this.accounts.has(accountIdFor(seedText))) throw new AccountExistsError(`an account with seed "${seedText}" already exists`);
-    const account = buildAccount(
-      {
-        seedText,
-        objects: input.objects ?? this.defaultObjects(),
-        country: input.country ?? 'US',
-        businessName: input.businessName,
-        end: input.end ?? Math.floor(Date.now() / 1000),
-        historyDays: input.historyDays ?? this.settings.historyDays,
-        connectedTo: input.connectedTo,
-        created: input.created,
-      },
-      this.settings.catalog,
-      this.settings.apiVersion,
-    );
+    const account = this.restoreAccount({
+      seedText,
+      objects: input.objects ?? this.defaultObjects(),
+      country: input.country ?? 'US',
+      businessName: input.businessName,
+      end: input.end ?? Math.floor(Date.now() / 1000),
+      historyDays: input.historyDays ?? this.settings.historyDays,
+      connectedTo: input.connectedTo,
+      created: input.created,
+    });
     account.faultOverrides = { ...input.faults };
+    return account;
+  }
+
+  /** Builds and registers an account from its spec, as created before (a restart replays these). */
+  restoreAccount(spec: AccountSpec): EmulatorAccount {
+    const account = buildAccount(spec, this.settings.catalog, this.settings.apiVersion);
+    this.specs.set(account.id, spec);
     this.accounts.set(account.id, account);
     this.keys.set(account.keys.secret, { account, kind: 'secret' });
     this.keys.set(account.keys.restricted, { account, kind: 'restricted' });
     this.clients.set(account.keys.clientId, account);
     return account;
+  }
+
+  /** Every account with the spec it was built from, in creation order. */
+  allAccounts(): { account: EmulatorAccount; spec: AccountSpec }[] {
+    return [...this.accounts.values()].map((account) => ({ account, spec: this.specs.get(account.id) as AccountSpec }));
   }
 
   account(id: string): EmulatorAccount | undefined {

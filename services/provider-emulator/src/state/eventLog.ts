@@ -54,6 +54,17 @@ export class EventLog {
     return this.events[index]?.created ?? 0;
   }
 
+  /** Epoch ms from which event `index` is listed. */
+  visibleFromAt(index: number): number {
+    return this.visibleFrom[index] ?? 0;
+  }
+
+  /** Puts back an event kept across a restart; events come back in their order, so ids keep their index. */
+  restore(event: EmulatorEvent, visibleFrom: number): void {
+    this.events.push(event);
+    this.visibleFrom.push(visibleFrom);
+  }
+
   /** Whether a list made at `nowMs` shows event `index` yet. */
   isVisible(index: number, nowMs: number): boolean {
     return (this.visibleFrom[index] ?? Infinity) <= nowMs;

@@ -106,6 +106,24 @@ export class ResourceStore {
     this.deleted.add(index);
   }
 
+  /** Every object the overlay holds (created or changed through the admin API), by index. */
+  *overlayObjects(): Generator<[number, JsonObject]> {
+    yield* this.updated;
+    for (let i = 0; i < this.extras.length; i++) {
+      const extra = this.extras[i];
+      if (extra) yield [this.timeline.count + i, extra];
+    }
+  }
+
+  deletedIndexes(): ReadonlySet<number> {
+    return this.deleted;
+  }
+
+  /** Puts back an overlay object kept across a restart, at the index it had. */
+  restoreObject(index: number, object: JsonObject): void {
+    this.store(index, object);
+  }
+
   private store(index: number, object: JsonObject): void {
     if (index >= this.timeline.count) this.extras[index - this.timeline.count] = object;
     else this.updated.set(index, object);

@@ -39,6 +39,16 @@ export class TestClocks {
     return clock;
   }
 
+  /** Oldest first: the order they were created in, which their ids encode. */
+  all(): readonly TestClock[] {
+    return this.clocks;
+  }
+
+  /** Puts back a clock kept across a restart, in creation order. */
+  restore(clock: TestClock): void {
+    this.clocks.push(clock);
+  }
+
   /** Newest first, as Stripe lists. */
   list(): TestClock[] {
     return [...this.clocks].reverse();
