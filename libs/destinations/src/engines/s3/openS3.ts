@@ -6,6 +6,7 @@ import { urlHost } from '../../connectionString/urlParts';
 import type { OpenTarget } from '../types';
 import { guardedLookup } from './guardedLookup';
 import type { S3Handle } from './s3Handle';
+import { refusePlaintextOnTheInternet } from './plaintextRefusal';
 import { probeScheme } from './schemeProbe';
 
 // Parts of one upload and parts of a batch go out in parallel; beyond this they queue.
@@ -25,6 +26,7 @@ export async function openS3(target: OpenTarget): Promise<S3Handle> {
   if (fields.engine !== 's3') throw new Error(`openS3: a ${fields.engine} connection string`);
   const { s3 } = fields;
   const scheme = await probeScheme(address, fields.port, fields.host, connectTimeoutMs);
+  refusePlaintextOnTheInternet(scheme, fields.host, fields.port, address);
   const lookup = guardedLookup(
     { host: fields.host, address: { address, family: isIP(address) === 6 ? 6 : 4 } },
     { allowPrivateNetworks: target.allowPrivateNetworks === true, timeoutMs: connectTimeoutMs, lookup: target.lookup },
