@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { waitFor } from '@datasync/testing';
 import { LauncherRun, type Demo } from './support/launcher';
-import { answersPing, redisPid, servicePid } from './support/launcherChildren';
+import { redisPid, servicePid } from './support/launcherChildren';
+import { answersPing } from './support/redisPing';
 import { portOf } from './support/ports';
 import { descendants, isAlive } from './support/processTree';
 

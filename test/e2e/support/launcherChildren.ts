@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { commandLine, descendants } from './processTree';
 
 /** One environment variable of a running process, from /proc (Linux, where the tests run). */
@@ -26,20 +25,3 @@ export function redisPid(launcherPid: number, port: number): number | undefined 
   return descendants(launcherPid).find((pid) => commandLine(pid).includes(`redis-server 127.0.0.1:${port}`));
 }
 
-/** True when a Redis server on 127.0.0.1:port answers PING. */
-export function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(1000);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}

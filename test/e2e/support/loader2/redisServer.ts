@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from '@datasync/testing';
+import { answersPing } from '../redisPing';
 
 /**
  * A redis-server of the test's own, so it can be killed and started again: with AOF on (fsync at
@@ -17,22 +17,6 @@ export interface RedisServer {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
-
-const answersPing = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.setTimeout(500);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 
 export async function startRedisServer(options: { persistent?: boolean } = {}): Promise<RedisServer> {
   const appendOnly = options.persistent === false ? 'no' : 'yes';
