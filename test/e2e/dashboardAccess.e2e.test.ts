@@ -89,6 +89,37 @@ describe('dashboard access', () => {
     }
   });
 
+  it('creates an admin credential only after its own confirmation, and shows its scope', async () => {
+    const session = await openSession(browser, stack.configService.url);
+    const { page } = session;
+    try {
+      await signUpInBrowser(session);
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('heading', { name: 'API keys' }).waitFor();
+      // Cancelling the confirmation creates nothing.
+      await page.getByRole('button', { name: 'Create admin credential' }).click();
+      await page.getByRole('dialog').getByText('An admin credential can manage API keys, destinations, sources and syncs').waitFor();
+      await shoot(session, '34-admin-credential-confirm');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      expect(await page.getByRole('heading', { name: 'Your new client credential' }).count()).toBe(0);
+      await page.getByText('No credential yet').waitFor();
+
+      await page.getByRole('button', { name: 'Create admin credential' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Create admin credential' }).click();
+      await page.getByRole('heading', { name: 'Your new client credential' }).waitFor();
+      const clientId = (await page.locator('#new-client-id').textContent()) ?? '';
+      const secret = await page.getByLabel('Client secret').inputValue();
+      await page.getByRole('button', { name: 'I have stored the secret' }).click();
+      expect(await page.getByRole('row', { name: new RegExp(clientId) }).textContent()).toContain('admin');
+      await shoot(session, '35-admin-credential');
+      // The admin credential administers the environment; an Accounts API one would get a 403.
+      expect(await basicGet(clientId, secret)).toBe(200);
+      expect(unexpectedProblems(session.problems())).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('pauses, resumes and deletes an account once early access is on', async () => {
     const session = await openSession(browser, stack.configService.url);
     const { page } = session;

@@ -145,7 +145,7 @@ export const credentialsPage = {
       limitNote.textContent =
         active >= MAX_ACTIVE
           ? `An environment has at most ${MAX_ACTIVE} active credentials: revoke one to create another.`
-          : `${active} of ${MAX_ACTIVE} active credentials in ${env}.`;
+          : `${active} of ${MAX_ACTIVE} active Accounts API credentials in ${env} (admin credentials count apart).`;
       replace(
         listHolder,
         data.length === 0
