@@ -7,6 +7,8 @@ export interface SharedSettings {
   databaseUrl: string;
   redisUrl: string;
   secretsMasterKeys: string;
+  /** Where the emulator keeps its accounts, objects and events, so a restart does not forget them. */
+  emulatorStateDir: string;
 }
 
 export interface ServicePorts {
@@ -62,7 +64,7 @@ export function planServices(config: LauncherConfig, ports: ServicePorts, shared
     },
   });
   return [
-    plan('provider-emulator', 'provider-emulator', ports.providerEmulator, common),
+    plan('provider-emulator', 'provider-emulator', ports.providerEmulator, { ...common, EMULATOR_STATE_DIR: shared.emulatorStateDir }),
     plan('config-service', 'config-service', ports.configService, backend),
     plan('accounts-api', 'accounts-api', ports.accountsApi, backend),
     ...ports.loaders.map((port, i) => plan(`loader-${i + 1}`, 'loader', port, backend)),

@@ -77,7 +77,12 @@ export class LocalSystem {
         accountsApi: await ports.pick(config.ACCOUNTS_API_PORT),
         loaders: loaderPorts,
       },
-      { databaseUrl, redisUrl, secretsMasterKeys: config.SECRETS_MASTER_KEYS ?? localState.secretsMasterKeys },
+      {
+        databaseUrl,
+        redisUrl,
+        secretsMasterKeys: config.SECRETS_MASTER_KEYS ?? localState.secretsMasterKeys,
+        emulatorStateDir: path.join(dataDir, 'emulator'),
+      },
     );
     // The emulator first: the others verify provider keys against it as soon as they serve.
     const [emulator, ...rest] = planned;
