@@ -3,6 +3,7 @@ import express, { type Router } from 'express';
 import { dashboardCatalog } from './catalog';
 import { publicRoot } from './publicRoot';
 import { securityHeaders } from './securityHeaders';
+import { hasSessionCookie, htmlShells } from './sessionHint';
 
 export const DASHBOARD_BASE = '/dashboard';
 
@@ -10,11 +11,13 @@ export const DASHBOARD_BASE = '/dashboard';
  * The dashboard: one HTML shell for every page path (a small single-page app in plain
  * JavaScript modules that talks to /api/v1), its static assets, the catalog its dropdowns
  * offer, and the help pages on database users and access keys. Nothing here reads a session:
- * every page is the same public file, and the data comes through the authenticated API.
+ * every page is the same public file (marked when the browser sent no session cookie at all, so
+ * the app need not ask), and the data comes through the authenticated API.
  */
 export function dashboardRouter(): Router {
   const root = publicRoot();
   const catalog = dashboardCatalog();
+  const shells = htmlShells(path.join(root, 'index.html'));
   const pages = express.Router();
   pages.use(securityHeaders());
   // Files change with deploys, not with users: revalidate, never serve stale code.
@@ -32,7 +35,9 @@ export function dashboardRouter(): Router {
   pages.get(['/', '/*page'], (req, res, next) => {
     if (req.path.startsWith('/assets/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(path.join(root, 'index.html'));
+    // The page depends on the cookie: a cache must not serve one browser's version to another.
+    res.setHeader('Vary', 'Cookie');
+    res.type('html').send(hasSessionCookie(req) ? shells.withSession : shells.withoutSession);
   });
 
   const router = express.Router();

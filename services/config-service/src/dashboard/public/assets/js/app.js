@@ -181,9 +181,16 @@ whenSessionLost(() => {
   void router.go(`${BASE}/login?next=${encodeURIComponent(location.pathname + location.search)}`);
 });
 
+/** The server marks the page when the browser sent no session cookie: asking would only get a 401. */
+function surelySignedOut() {
+  const hint = document.querySelector('meta[name="datasync-session"]');
+  return hint !== null && hint.getAttribute('content') === 'none';
+}
+
 async function boot() {
   try {
-    await reloadSession();
+    if (surelySignedOut()) setSession(null);
+    else await reloadSession();
   } catch (failure) {
     replace(root, h('main', { id: 'main', class: 'container' }, errorNode(failure, () => location.reload())));
     return;
