@@ -4,9 +4,10 @@ set -eu
 service="${1:-${SERVICE:-}}"
 case "$service" in
   migrate) exec node libs/db/dist/migrateMain.js ;;
+  secrets-reseal) exec node services/config-service/dist/secrets/resealSecretsMain.js ;;
   provider-emulator | config-service | accounts-api | loader) exec node "services/$service/dist/main.js" ;;
   *)
-    echo "usage: pass one of migrate, provider-emulator, config-service, accounts-api, loader as the command (or set SERVICE)" >&2
+    echo "usage: pass one of migrate, secrets-reseal, provider-emulator, config-service, accounts-api, loader as the command (or set SERVICE)" >&2
     exit 64
     ;;
 esac
