@@ -120,6 +120,11 @@ it('keeps the attached demo account syncing after the emulator is killed and aft
   // A new attachable account each start, never the first one's id and key again.
   expect(again.attachable_account.id).not.toBe(demo.attachable_account.id);
   expect(again.attachable_account.secret_key).not.toBe(demo.attachable_account.secret_key);
+  // The banner's links (also in demo.json): the demo sync's Accounts tab and the API docs answer.
+  const links = (again as AttachableDemo & { links: { sync_accounts: string; api_docs: string } }).links;
+  expect(links.sync_accounts).toBe(`${again.services.config_service}/dashboard/syncs/demo_sync/accounts`);
+  for (const url of Object.values(links)) expect({ url, status: (await fetch(url)).status }).toEqual({ url, status: 200 });
+  expect(second.log()).toContain(links.api_docs);
   const kept = { ...again, attachable_account: demo.attachable_account };
   await expectChangeArrives(kept, created, 'after a second npm start', DEMO_CHARGES + 1);
   await expectChangeArrives(kept, undefined, 'created after a second npm start', DEMO_CHARGES + 2);

@@ -45,9 +45,18 @@ export async function seedConfiguration(ctx: DemoContext): Promise<void> {
     sync: seed.sync,
     collections: seed.collections,
     attachable_account: { id: attachable.id, secret_key: attachable.secret_key },
+    links: demoLinks(serviceUrl(ctx, 'config-service'), accountsApiUrl, seed.sync.name),
     curl: `curl -s -u '${clientId}:${clientSecret}' -H 'Content-Type: application/json' -d '${body}' ${accountsApiUrl}/accounts`,
   });
   ctx.log(`demo configuration seeded: sync ${seed.sync.name}, source ${seed.source.name}`);
+}
+
+/** Straight to what a new user wants to see: the demo sync's accounts filling up, and the API they drive it with. */
+export function demoLinks(configServiceUrl: string, accountsApiUrl: string, syncName: string): { sync_accounts: string; api_docs: string } {
+  return {
+    sync_accounts: `${configServiceUrl}/dashboard/syncs/${encodeURIComponent(syncName)}/accounts`,
+    api_docs: `${accountsApiUrl}/docs`,
+  };
 }
 
 function serviceUrl(ctx: DemoContext, service: string): string {

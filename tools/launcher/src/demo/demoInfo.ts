@@ -50,6 +50,10 @@ export function describeDemo(demo: DemoInfo, file: string): string {
   const dashboard = demo.dashboard as { url: string; email: string; password: string } | undefined;
   if (dashboard) lines.push(row('dashboard login', `${dashboard.email} / ${dashboard.password} at ${dashboard.url}`));
   if (typeof demo.curl === 'string') lines.push('', 'Attach the demo provider account (loading starts at once):', `  ${demo.curl}`);
+  const links = demo.links as { sync_accounts: string; api_docs: string } | undefined;
+  if (links) {
+    lines.push('', row('watch it load', `${links.sync_accounts}  (the demo sync's Accounts tab)`), row('API docs', links.api_docs));
+  }
   lines.push('', `Details for scripts: ${file}`, '');
   return lines.join('\n');
 }
