@@ -20,9 +20,10 @@ const NO_CLIENT = '-';
 export interface BasicAuthenticator {
   /**
    * The caller for this Authorization header; throws AuthenticationError (401, WWW-Authenticate),
-   * or a 429 once the client id has failed too often from `address`.
+   * or a 429 once the client id has failed too often from `address`. `alongside` runs with the
+   * last limit check (the Accounts API spends the client's rate there: one Redis round trip).
    */
-  authenticate(header: string | undefined, address?: string): Promise<ClientCaller>;
+  authenticate(header: string | undefined, address?: string, alongside?: (caller: ClientCaller) => Promise<void>): Promise<ClientCaller>;
   middleware: RequestHandler;
 }
 
@@ -46,7 +47,11 @@ export function createBasicAuth(
   credentials.onRevoke((clientId) => cache.forget(clientId));
   const subject = (address: string, clientId: string) => `${address} ${clientId}`;
 
-  const authenticate = async (header: string | undefined, address = 'unknown'): Promise<ClientCaller> => {
+  const authenticate = async (
+    header: string | undefined,
+    address = 'unknown',
+    alongside?: (caller: ClientCaller) => Promise<void>,
+  ): Promise<ClientCaller> => {
     const parsed = parseBasicAuth(header);
     if (!parsed.ok) {
       // Sending nothing is how a client learns it must authenticate, not a guess.
@@ -67,7 +72,7 @@ export function createBasicAuth(
     }
     // A right secret after too many wrong ones from here is refused too: otherwise the answers
     // would still tell a guesser when it is right.
-    await failures?.check(pair);
+    await Promise.all([failures?.check(pair), alongside?.(caller)]);
     return caller;
   };
 

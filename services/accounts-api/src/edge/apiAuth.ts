@@ -26,9 +26,8 @@ export function createApiAuth(deps: { basic: BasicAuthenticator; limits: RateLim
   const { basic, limits } = deps;
 
   const authenticate = async (req: Request, res: Response): Promise<void> => {
-    res.locals.caller = await basic.authenticate(req.headers.authorization, clientAddress(req));
-    const caller = callerOf(res);
-    if (caller.kind === 'client') await limits.spend(caller.clientId);
+    // The client spends from its rate in the same Redis round trip as the failed-auth check.
+    res.locals.caller = await basic.authenticate(req.headers.authorization, clientAddress(req), (caller) => limits.spend(caller.clientId));
   };
 
   const client: RequestHandler = async (req, res, next) => {
