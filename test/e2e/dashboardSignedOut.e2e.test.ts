@@ -11,11 +11,14 @@ let configService: ServiceProcess;
 let browser: Browser;
 
 beforeAll(async () => {
+  const prefix = `e2e-signed-out-${randomBytes(4).toString('hex')}`;
   [configService, browser] = await Promise.all([
     startServiceProcess('config-service', {
       DATABASE_URL: testDatabaseUrl(),
       REDIS_URL: testRedisUrl(),
-      QUEUE_PREFIX: `e2e-signed-out-${randomBytes(4).toString('hex')}`,
+      QUEUE_PREFIX: prefix,
+      // Its own sign-up counter: every test signs up from 127.0.0.1, and the limit is per address.
+      API_REDIS_PREFIX: prefix,
       SECRETS_MASTER_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
     }),
     launchBrowser(),
