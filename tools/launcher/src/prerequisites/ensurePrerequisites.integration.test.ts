@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_MYSQL } from '../testServers';
@@ -46,5 +46,34 @@ describe('ensurePrerequisites', () => {
     const probe = { searchPath: process.env.PATH ?? '', uid: 1000, mysqlUrl: LOCAL_MYSQL };
     await expect(ensurePrerequisites(probe, () => undefined)).resolves.toEqual({ action: 'run-tests' });
     expect(readPackageList().map((pkg) => pkg.name)).toEqual(['redis-server', 'postgresql', 'mariadb-server', 'chromium', 'prometheus']);
+  });
+
+  describe('as root', () => {
+    let bin: string;
+    let script: string;
+    beforeEach(() => {
+      bin = mkdtempSync(path.join(os.tmpdir(), 'fresh-bin-'));
+      symlinkSync(process.execPath, path.join(bin, 'node'));
+      script = path.join(bin, 'setup.sh');
+    });
+    afterEach(() => rmSync(bin, { recursive: true, force: true }));
+
+    // A stand-in for .ci/setup: "installs" redis-server by linking the real one into the PATH.
+    it('runs the set-up script, then checks again and lets the run go on', async () => {
+      writeFileSync(script, `ln -s /usr/bin/redis-server ${bin}/redis-server\n`);
+      chmodSync(script, 0o755);
+      const log: string[] = [];
+      const plan = await ensurePrerequisites({ searchPath: bin, uid: 0, mysqlUrl: LOCAL_MYSQL }, (m) => log.push(m), script);
+      expect(plan).toEqual({ action: 'set-up', reasons: ['redis-server is not installed'] });
+      expect(log).toEqual(['redis-server is not installed: running .ci/setup']);
+    });
+
+    it('stops when the set-up script fails, saying what is still missing', async () => {
+      writeFileSync(script, 'exit 3\n');
+      const probe = { searchPath: bin, uid: 0, mysqlUrl: LOCAL_MYSQL };
+      await expect(ensurePrerequisites(probe, () => undefined, script)).rejects.toThrow(
+        new MissingPrerequisiteError('.ci/setup exited with 3; still: redis-server is not installed'),
+      );
+    });
   });
 });

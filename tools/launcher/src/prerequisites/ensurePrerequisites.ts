@@ -39,14 +39,18 @@ export class MissingPrerequisiteError extends Error {}
  * Before any test: run .ci/setup when root and something is missing, else stop with the command.
  * Resolves once everything the tests use is there; throws MissingPrerequisiteError otherwise.
  */
-export async function ensurePrerequisites(probe: PrerequisiteProbe, log: (message: string) => void): Promise<SetupPlan> {
+export async function ensurePrerequisites(
+  probe: PrerequisiteProbe,
+  log: (message: string) => void,
+  setupScript = SETUP_SCRIPT,
+): Promise<SetupPlan> {
   const plan = planSetup(await gatherFacts(probe));
   if (plan.action === 'run-tests') return plan;
   if (plan.action === 'stop') {
     throw new MissingPrerequisiteError(`${plan.reasons.join(', ')}. Run this once, then npm test again:\n\n    ${plan.command}\n`);
   }
   log(`${plan.reasons.join(', ')}: running .ci/setup`);
-  const code = await runSetupScript(probe.searchPath);
+  const code = await runSetupScript(setupScript);
   const after = planSetup(await gatherFacts(probe));
   if (code !== 0 || after.action !== 'run-tests') {
     const still = after.action === 'run-tests' ? [] : after.reasons;
@@ -55,9 +59,9 @@ export async function ensurePrerequisites(probe: PrerequisiteProbe, log: (messag
   return plan;
 }
 
-function runSetupScript(searchPath: string): Promise<number | null> {
+function runSetupScript(script: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', [SETUP_SCRIPT], { cwd: repoRoot, stdio: 'inherit', env: { ...inheritedEnv(), PATH: searchPath } });
+    const child = spawn('bash', [script], { cwd: repoRoot, stdio: 'inherit', env: inheritedEnv() });
     child.once('error', reject);
     child.once('exit', (code) => resolve(code));
   });
