@@ -18,10 +18,14 @@ export interface DashboardStack {
 
 export async function startDashboardStack(): Promise<DashboardStack> {
   const emulator = await startEmulatorProcess();
+  const prefix = `e2e-dash-${randomBytes(4).toString('hex')}`;
   const shared = {
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: `e2e-dash-${randomBytes(4).toString('hex')}`,
+    QUEUE_PREFIX: prefix,
+    // The sign-up and sign-in limits count per client address in Redis: a prefix of the stack's
+    // own, or every stack signing up from 127.0.0.1 shares one counter.
+    API_REDIS_PREFIX: prefix,
     SECRETS_MASTER_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
     PROVIDER_STRIPE_BASE_URL: emulator.url,
     // The destination is a database on this machine.

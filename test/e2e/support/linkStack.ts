@@ -104,12 +104,16 @@ export interface LinkStack {
 
 export async function startLinkStack(): Promise<LinkStack> {
   const emulator = await startService('provider-emulator', { NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+  const prefix = `e2e-link-${randomBytes(4).toString('hex')}`;
   const shared = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: `e2e-link-${randomBytes(4).toString('hex')}`,
+    QUEUE_PREFIX: prefix,
+    // The sign-up and sign-in limits count per client address in Redis: a prefix of the stack's
+    // own, or every stack signing up from 127.0.0.1 shares one counter.
+    API_REDIS_PREFIX: prefix,
     SECRETS_MASTER_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
     PROVIDER_STRIPE_BASE_URL: emulator.url,
     DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
