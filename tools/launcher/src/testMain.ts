@@ -18,7 +18,7 @@ import { formatSummary, type ProjectResult } from './testSummary';
 const PROJECTS: { project: string; budgetMs: number }[] = [
   { project: 'unit', budgetMs: 60_000 },
   { project: 'integration', budgetMs: 12 * 60_000 },
-  { project: 'e2e', budgetMs: 25 * 60_000 },
+  { project: 'e2e', budgetMs: 35 * 60_000 },
 ];
 
 async function main(): Promise<number> {
