@@ -60,6 +60,8 @@ async function main(): Promise<void> {
       SECRETS_MASTER_KEYS: masterKeys,
       PROVIDER_STRIPE_BASE_URL: emulator.baseUrl,
       API_REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+      // Required in production (the origin of Link URLs); no link is made here.
+      LINK_PUBLIC_URL: 'http://127.0.0.1',
       ...RATE_LIMITS,
     });
     process.stdout.write(

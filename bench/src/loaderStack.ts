@@ -159,6 +159,9 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
         QUEUE_PREFIX: prefix,
         SECRETS_MASTER_KEYS: masterKeys,
         PROVIDER_STRIPE_BASE_URL: emulator.url,
+        // The destination is a database on this machine, a private address that production
+        // refuses; development mode differs from production only in that and the log format.
+        NODE_ENV: 'development',
         DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
       },
       admin,
