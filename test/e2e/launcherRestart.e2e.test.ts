@@ -1,9 +1,6 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { waitFor } from '@datasync/testing';
-import { LauncherRun, type Demo } from './support/launcher';
+import { launcherWorkspace, type AttachableDemo, type Demo, type LauncherRun } from './support/launcher';
 import { servicePid } from './support/launcherChildren';
 import { portOf } from './support/ports';
 
@@ -18,27 +15,7 @@ const SYNC_MS = 90_000;
 const STOP_MS = 30_000;
 const DEMO_CHARGES = 5000;
 
-interface AttachableDemo extends Demo {
-  client_credentials: { client_id: string; client_secret: string };
-  attachable_account: { id: string; secret_key: string };
-}
-
-let dataDir: string;
-let run: LauncherRun | undefined;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'datasync-restart-'));
-  // As root the embedded Postgres runs as the `postgres` OS user, which must reach its folder.
-  chmodSync(dataDir, 0o755);
-});
-
-afterAll(async () => {
-  if (run && run.process.exitCode === null && run.process.signalCode === null) {
-    run.process.kill('SIGINT');
-    await run.exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const workspace = launcherWorkspace('restart');
 
 async function chargeRow(demo: Demo, id: string): Promise<{ description: string | null; total: number } | undefined> {
   const client = new Client({ connectionString: demo.destination.connection_string });
@@ -86,8 +63,7 @@ async function stop(launcher: LauncherRun): Promise<void> {
 }
 
 it('keeps the attached demo account syncing after the emulator is killed and after a second npm start', async () => {
-  run = new LauncherRun(dataDir);
-  const first = run;
+  const first = workspace.start();
   const demo = (await first.demo(READY_MS)) as AttachableDemo;
   const { client_id: clientId, client_secret: secret } = demo.client_credentials;
   const attached = await fetch(`${demo.services.accounts_api}/accounts`, {
@@ -114,8 +90,7 @@ it('keeps the attached demo account syncing after the emulator is killed and aft
   await expectChangeArrives(demo, created, 'after the emulator was killed', DEMO_CHARGES + 1);
   await stop(first);
 
-  run = new LauncherRun(dataDir);
-  const second = run;
+  const second = workspace.start();
   const again = (await second.demo(READY_MS)) as AttachableDemo;
   // A new attachable account each start, never the first one's id and key again.
   expect(again.attachable_account.id).not.toBe(demo.attachable_account.id);

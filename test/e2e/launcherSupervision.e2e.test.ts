@@ -1,9 +1,6 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { waitFor } from '@datasync/testing';
-import { LauncherRun, type Demo } from './support/launcher';
+import { launcherWorkspace, type AttachableDemo, type Demo } from './support/launcher';
 import { redisPid, servicePid } from './support/launcherChildren';
 import { answersPing } from './support/redisPing';
 import { portOf } from './support/ports';
@@ -20,28 +17,7 @@ const SYNC_MS = 90_000;
 const STOP_MS = 30_000;
 const DEMO_CHARGES = 5000;
 
-interface AttachableDemo extends Demo {
-  client_credentials: { client_id: string; client_secret: string };
-  attachable_account: { id: string; secret_key: string };
-}
-
-let dataDir: string;
-let run: LauncherRun | undefined;
-
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'datasync-supervision-'));
-  // As root the embedded Postgres runs as the `postgres` OS user, which must reach its folder.
-  chmodSync(dataDir, 0o755);
-});
-
-afterAll(async () => {
-  // A failed test must not leave a system running.
-  if (run && run.process.exitCode === null && run.process.signalCode === null) {
-    run.process.kill('SIGINT');
-    await run.exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const workspace = launcherWorkspace('supervision');
 
 async function destinationQuery<T>(demo: Demo, sql: string, values: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: demo.destination.connection_string });
@@ -91,8 +67,7 @@ const healthy = async (url: string) => {
 const restartLine = (name: string) => new RegExp(`launcher\\s+\\| ${name} exited unexpectedly \\(signal SIGKILL\\); restarting in 0\\.5 s`);
 
 it('brings back a killed loader and a killed Redis, keeps loading, and stops in order on Ctrl-C', async () => {
-  run = new LauncherRun(dataDir);
-  const launcher = run;
+  const launcher = workspace.start();
   const demo = (await launcher.demo(READY_MS)) as AttachableDemo;
   const loaderUrl = demo.services.loaders[0] ?? '';
   const loaderPort = portOf(loaderUrl);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { waitFor } from '@datasync/testing';
 import { repoRoot } from './repo';
@@ -8,6 +9,35 @@ export interface Demo {
   services: { provider_emulator: string; config_service: string; accounts_api: string; loaders: string[] };
   control_plane: { database_url: string; redis_url: string };
   destination: { engine: string; database: string; connection_string: string };
+}
+
+/** demo.json of a run whose demo offers an account to attach, with the credential to attach it. */
+export interface AttachableDemo extends Demo {
+  client_credentials: { client_id: string; client_secret: string };
+  attachable_account: { id: string; secret_key: string };
+}
+
+/**
+ * A data folder of the test file's own for its launcher runs: made before its tests, removed after
+ * them, with a launcher still running stopped first (a failed test must not leave a system up).
+ * Call at the top of a test file; `start()` runs the launcher on that folder.
+ */
+export function launcherWorkspace(name: string): { start(): LauncherRun } {
+  let dataDir = '';
+  let current: LauncherRun | undefined;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), `datasync-${name}-`));
+    // As root the embedded Postgres runs as the `postgres` OS user, which must reach its folder.
+    chmodSync(dataDir, 0o755);
+  });
+  afterAll(async () => {
+    if (current && current.process.exitCode === null && current.process.signalCode === null) {
+      current.process.kill('SIGINT');
+      await current.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { start: () => (current = new LauncherRun(dataDir)) };
 }
 
 /** `node tools/launcher/dist/main.js` (what `npm start` runs after its build), on free ports. */
