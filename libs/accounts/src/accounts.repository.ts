@@ -3,6 +3,7 @@ import type { CredentialKind } from './credentials';
 
 type Db = Knex | Knex.Transaction;
 
+/** The accounts table, which this module alone writes; other readers type their rows with it. */
 export interface AccountRow {
   id: string;
   environment_id: string;
@@ -14,6 +15,8 @@ export interface AccountRow {
   credential_secret: string | null;
   active: boolean;
   deleting_at: Date | null;
+  /** The last resync asked for; the loader starts one when it has not taken it yet. */
+  resync_requested_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -66,7 +69,7 @@ const COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-export type ReadRow = Omit<AccountRow, 'credential_secret'>;
+export type ReadRow = Omit<AccountRow, 'credential_secret' | 'resync_requested_at'>;
 
 function toAccount(row: ReadRow): Account {
   return {

@@ -1,5 +1,5 @@
 export { AccountsService, type AccountsServiceOptions, type AccountView, type DeleteResult, type ListOptions } from './accounts.service';
-export type { Account, AccountWithSource } from './accounts.repository';
+export type { Account, AccountRow, AccountWithSource } from './accounts.repository';
 export { CREDENTIAL_KINDS, type CredentialInput, type CredentialKind } from './credentials';
 export { noLoaderHooks, type AccountHooks } from './hooks';
 export { IDENTIFIER_PATTERN, IDENTIFIER_RULE, isValidIdentifier } from './identifier';

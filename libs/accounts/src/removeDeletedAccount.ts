@@ -1,6 +1,6 @@
 import { writeAudit } from '@datasync/auth';
 import { TABLES, type Knex } from '@datasync/db';
-import { deleteDeletingRow } from './accounts.repository';
+import { deleteDeletingRow, type AccountRow } from './accounts.repository';
 
 /**
  * Ends a delete once the loader has purged the account's rows: removes the account (it must be
@@ -15,7 +15,7 @@ export async function removeDeletedAccount(knex: Knex, accountId: string, actor:
       .whereNotNull('a.deleting_at')
       .forUpdate('a')
       .first('a.environment_id', 'a.source_type', 'a.identifier', 'a.external_id', 'e.organization_id')) as
-      | { environment_id: string; source_type: string; identifier: string; external_id: string; organization_id: string }
+      | (Pick<AccountRow, 'environment_id' | 'source_type' | 'identifier' | 'external_id'> & { organization_id: string })
       | undefined;
     if (!row || !(await deleteDeletingRow(trx, accountId))) return false;
     await writeAudit(trx, {

@@ -1,4 +1,4 @@
-import { TABLES, type Knex } from '@datasync/db';
+import { TABLES, type Knex, type SourceRow } from '@datasync/db';
 
 type Db = Knex | Knex.Transaction;
 
@@ -14,13 +14,7 @@ export interface SourceRef {
   credentialSecret: string;
 }
 
-interface SourceRefRow {
-  id: string;
-  name: string;
-  provider: string;
-  livemode: boolean;
-  credential_secret: string;
-}
+type SourceRefRow = Pick<SourceRow, (typeof COLUMNS)[number]>;
 
 const COLUMNS = ['id', 'name', 'provider', 'livemode', 'credential_secret'] as const;
 

@@ -59,6 +59,27 @@ export interface ClientCredentialRow {
   revoked_at: Date | null;
 }
 
+/**
+ * Written by config-service only; libs/accounts, accounts-api's Link page and the loader read it,
+ * so its row type lives here rather than in the service that writes it.
+ */
+export interface SourceRow {
+  id: string;
+  environment_id: string;
+  name: string;
+  provider: string;
+  /** libs/crypto envelope of the app owner's key, sealed for its place (sealedPlace('sourceKey', id)). */
+  credential_secret: string;
+  /** The provider account that owns the app (`acct_…`), as verification reported it. */
+  provider_account_id: string;
+  provider_account_name: string | null;
+  livemode: boolean;
+  /** The app's public OAuth client id (`ca_…`); null: the Link page offers only the pasted key. */
+  oauth_client_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface AuditLogRow {
   /** bigserial: pg returns int8 as a string so that no id loses precision. */
   id: string;

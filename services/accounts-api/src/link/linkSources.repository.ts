@@ -1,4 +1,4 @@
-import { TABLES, type Knex } from '@datasync/db';
+import { TABLES, type Knex, type SourceRow } from '@datasync/db';
 
 // config-service writes sources and libs/auth organizations; the Link module only reads them.
 
@@ -27,16 +27,10 @@ export async function listSourcesOfProvider(db: Knex, environmentId: string, pro
   return (await db(TABLES.sources).where({ environment_id: environmentId, provider }).orderBy('name').select('id', 'name', 'provider')) as LinkSourceRef[];
 }
 
-interface PageSourceRow {
-  id: string;
-  name: string;
-  provider: string;
-  livemode: boolean;
-  oauth_client_id: string | null;
-  credential_secret: string;
+type PageSourceRow = Pick<SourceRow, 'id' | 'name' | 'provider' | 'livemode' | 'oauth_client_id' | 'credential_secret'> & {
   organization_id: string;
   organization_name: string;
-}
+};
 
 /** What the page shows and needs about a session's source: its app, and the organization that invites. */
 export async function findPageSource(db: Knex, environmentId: string, sourceId: string): Promise<LinkPageSource | undefined> {

@@ -1,20 +1,6 @@
-import { TABLES, type Knex } from '@datasync/db';
+import { TABLES, type Knex, type SourceRow } from '@datasync/db';
 
 type Db = Knex | Knex.Transaction;
-
-export interface SourceRow {
-  id: string;
-  environment_id: string;
-  name: string;
-  provider: string;
-  credential_secret: string;
-  provider_account_id: string;
-  provider_account_name: string | null;
-  livemode: boolean;
-  oauth_client_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
 
 export interface Source {
   id: string;

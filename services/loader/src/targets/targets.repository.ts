@@ -1,4 +1,5 @@
-import { TABLES, type Knex } from '@datasync/db';
+import type { AccountRow } from '@datasync/accounts';
+import { TABLES, type Knex, type SourceRow } from '@datasync/db';
 import type { EngineName } from '@datasync/destinations';
 
 type Db = Knex | Knex.Transaction;
@@ -44,20 +45,6 @@ export interface LoadTarget {
   connectionSecret: string;
 }
 
-interface AccountRow {
-  id: string;
-  environment_id: string;
-  source_id: string;
-  source_type: string;
-  identifier: string;
-  external_id: string;
-  credential_kind: 'secret_key' | 'connected_account';
-  credential_secret: string | null;
-  active: boolean;
-  deleting_at: Date | null;
-  resync_requested_at: Date | null;
-}
-
 export async function findAccount(db: Db, id: string): Promise<AccountRecord | undefined> {
   const row = (await db(TABLES.accounts).where({ id }).first()) as AccountRow | undefined;
   if (!row) return undefined;
@@ -80,7 +67,7 @@ export async function findSource(db: Db, environmentId: string, id: string): Pro
   const row = (await db(TABLES.sources)
     .where({ environment_id: environmentId, id })
     .first('id', 'provider', 'credential_secret', 'livemode')) as
-    | { id: string; provider: string; credential_secret: string; livemode: boolean }
+    | Pick<SourceRow, 'id' | 'provider' | 'credential_secret' | 'livemode'>
     | undefined;
   return row && { id: row.id, provider: row.provider, credentialSecret: row.credential_secret, livemode: row.livemode };
 }
