@@ -2,6 +2,7 @@ import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import { NotFoundError } from '@datasync/errors';
+import type { ProviderVerifier } from '@datasync/providers';
 import {
   deleteDeletingRow,
   findByIdentity,
@@ -20,12 +21,11 @@ import { noLoaderHooks, type AccountHooks } from './hooks';
 import { registerAccount, type Registration } from './register';
 import { resolveSourceByName, resolveSourceByType } from './sourceResolution';
 import type { AccountStatus } from './status';
-import type { CredentialVerifier } from './verification';
 
 export interface AccountsServiceOptions {
   knex: Knex;
   secretBox: SecretBox;
-  verify: CredentialVerifier;
+  verify: ProviderVerifier;
   /** How long a delete waits for the purge before answering that it goes on (DESIGN §4.6). */
   deleteWaitMs: number;
   hooks?: Partial<AccountHooks>;

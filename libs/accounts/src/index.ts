@@ -24,4 +24,4 @@ export {
   type SyncLoadActivity,
   type SyncRef,
 } from './syncActivity.reader';
-export { providerVerifier, toVerificationError, type CredentialVerifier } from './verification';
+export { toVerificationError } from './verification';

@@ -3,12 +3,12 @@ import { timingSafeEqualString, type SecretBox } from '@datasync/crypto';
 import { randomUUID } from 'node:crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import { InvalidRequestError } from '@datasync/errors';
-import { getProvider, type VerifiedAccount } from '@datasync/providers';
+import { getProvider, type ProviderVerifier, type VerifiedAccount } from '@datasync/providers';
 import { insertIfAbsent, lockByIdentity, replaceCredential, storedCredential, type Account } from './accounts.repository';
 import type { CredentialInput, CredentialParams } from './credentials';
 import { IDENTIFIER_RULE, isValidIdentifier } from './identifier';
 import type { SourceRef } from './sources.reader';
-import { toVerificationError, type CredentialVerifier } from './verification';
+import { toVerificationError } from './verification';
 
 export interface Registration {
   account: Account;
@@ -19,7 +19,7 @@ export interface Registration {
 export interface RegisterDeps {
   knex: Knex;
   secretBox: SecretBox;
-  verify: CredentialVerifier;
+  verify: ProviderVerifier;
 }
 
 // A row seen by ON CONFLICT can be deleted before it is locked; trying again then inserts.
@@ -41,7 +41,10 @@ function identifierTaken(existing: Account, source: SourceRef, params: Credentia
 async function verifyCredential(deps: RegisterDeps, source: SourceRef, credential: CredentialInput, environmentId: string, params: CredentialParams): Promise<VerifiedAccount> {
   let verified: VerifiedAccount;
   try {
-    verified = await deps.verify(source, credential, environmentId);
+    // The app's key is opened only when the request acts for a connected account.
+    const sourceKey =
+      credential.kind === 'connected_account' ? deps.secretBox.open(source.credentialSecret, environmentId, sealedPlace('sourceKey', source.id)) : undefined;
+    verified = await deps.verify(source.provider, credential, sourceKey);
   } catch (err) {
     throw toVerificationError(source, credential, err, params) ?? err;
   }

@@ -1,23 +1,14 @@
-import type { SecretBox } from '@datasync/crypto';
-import { sealedPlace } from '@datasync/db';
 import { ApiError, InvalidRequestError } from '@datasync/errors';
-import type { Logger } from '@datasync/logger';
 import {
   AccountNotConnectedError,
   InsufficientPermissionError,
   InvalidCredentialError,
   ProviderError,
   ProviderRetriesExhaustedError,
-  createConnector,
   getProvider,
-  type ProviderSettings,
-  type VerifiedAccount,
 } from '@datasync/providers';
 import type { CredentialInput, CredentialParams } from './credentials';
 import type { SourceRef } from './sources.reader';
-
-/** Checks a credential with the provider of the source it is registered under. */
-export type CredentialVerifier = (source: SourceRef, credential: CredentialInput, environmentId: string) => Promise<VerifiedAccount>;
 
 /**
  * Turns a connector's refusal into what the integrator needs to fix it. Every refusal is a 400
@@ -61,19 +52,4 @@ export function toVerificationError(source: SourceRef, credential: CredentialInp
     return new InvalidRequestError(`${label} refused to verify the credential: ${err.message}.`, { code: err.code, param });
   }
   return undefined;
-}
-
-/** Verification against the provider's real API (the emulator in development and tests). */
-export function providerVerifier(options: { settings: ProviderSettings; secretBox: SecretBox; logger: Logger }): CredentialVerifier {
-  return async (source, credential, environmentId) => {
-    // The app's key is opened only when the request acts for a connected account.
-    const sourceKey =
-      credential.kind === 'connected_account' ? options.secretBox.open(source.credentialSecret, environmentId, sealedPlace('sourceKey', source.id)) : undefined;
-    const connector = createConnector(source.provider, {
-      settings: options.settings,
-      logger: options.logger,
-      ...(sourceKey ? { sourceKey } : {}),
-    });
-    return connector.verify(credential);
-  };
 }

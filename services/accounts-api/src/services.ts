@@ -1,10 +1,10 @@
 import type { Redis } from 'ioredis';
-import { AccountsService, providerVerifier, type AccountHooks } from '@datasync/accounts';
+import { AccountsService, type AccountHooks } from '@datasync/accounts';
 import { ClientCredentialsService, ClientSecretHasher, createBasicAuth, failedBasicAuthLimiter } from '@datasync/auth';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
-import { providerSettings } from '@datasync/providers';
+import { providerSettings, providerVerifier } from '@datasync/providers';
 import type { AccountsApiConfig } from './config';
 import { createApiAuth } from './edge/apiAuth';
 import { cachedLookup } from './edge/cachedLookup';
@@ -42,7 +42,7 @@ export function createAccountsApiServices(
   const accounts = new AccountsService({
     knex,
     secretBox,
-    verify: providerVerifier({ settings: providerSettings(settings), secretBox, logger: logger.child({ module: 'accounts' }) }),
+    verify: providerVerifier({ settings: providerSettings(settings), logger: logger.child({ module: 'accounts' }) }),
     deleteWaitMs: settings.ACCOUNT_DELETE_WAIT_MS,
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
   });

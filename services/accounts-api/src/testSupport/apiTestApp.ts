@@ -4,12 +4,12 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import winston from 'winston';
-import { AccountsService, providerVerifier, type AccountHooks } from '@datasync/accounts';
+import { AccountsService, type AccountHooks } from '@datasync/accounts';
 import { createSecretBox, type SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import { Readiness, boundPort, listen, parseTrustedProxies } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
-import { providerSettings } from '@datasync/providers';
+import { providerSettings, providerVerifier } from '@datasync/providers';
 import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
 import { getTestKnex, randomQueuePrefix, testRedisUrl } from '@datasync/testing';
 import { createApp } from '../app';
@@ -82,7 +82,7 @@ export async function startApiTestApp(options: ApiTestOptions = {}): Promise<Api
     services.accounts = new AccountsService({
       knex,
       secretBox,
-      verify: providerVerifier({ settings: providerSettings(settings), secretBox, logger }),
+      verify: providerVerifier({ settings: providerSettings(settings), logger }),
       deleteWaitMs: settings.ACCOUNT_DELETE_WAIT_MS,
       hooks: options.hooks,
     });

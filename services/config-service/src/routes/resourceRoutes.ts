@@ -3,12 +3,11 @@ import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AnyRouteSpec, RouteAuth } from '@datasync/openapi';
-import type { ProviderSettings } from '@datasync/providers';
+import { providerVerifier, type ProviderSettings, type ProviderVerifier } from '@datasync/providers';
 import type { CollectionHooks } from '../collections/collectionHooks';
 import { CollectionsService } from '../collections/collections.service';
 import { DestinationsService, type DestinationSettings } from '../destinations/destinations.service';
 import { SourcesService } from '../sources/sources.service';
-import { providerVerifier, type SourceVerifier } from '../sources/verifySource';
 import { SyncsService } from '../syncs/syncs.service';
 import { collectionRoutes } from './collections';
 import { destinationRoutes } from './destinations';
@@ -30,7 +29,7 @@ export interface ResourceServiceOptions {
   destinations: DestinationSettings;
   providers: ProviderSettings;
   /** Tests may verify keys another way; by default the provider's API is asked. */
-  verifier?: SourceVerifier;
+  verifier?: ProviderVerifier;
   /** The loader issue's `collection.mounted` enqueue; nothing by default. */
   collectionHooks?: CollectionHooks;
 }
@@ -38,7 +37,7 @@ export interface ResourceServiceOptions {
 export function createResourceServices(options: ResourceServiceOptions): ResourceServices {
   const { knex, secretBox, logger } = options;
   const destinations = new DestinationsService(knex, secretBox, options.destinations, logger);
-  const sources = new SourcesService(knex, secretBox, options.verifier ?? providerVerifier(options.providers, logger));
+  const sources = new SourcesService(knex, secretBox, options.verifier ?? providerVerifier({ settings: options.providers, logger }));
   // The overview's accounts and loading activity, read by libs/accounts from its tables and the loader's.
   const syncs = new SyncsService(knex, syncActivityReader(knex));
   const collections = new CollectionsService(knex, syncs, destinations, logger, options.collectionHooks);

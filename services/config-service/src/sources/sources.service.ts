@@ -3,6 +3,7 @@ import type { SecretBox } from '@datasync/crypto';
 import { randomUUID } from 'node:crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
+import type { ProviderVerifier } from '@datasync/providers';
 import { isForeignKeyViolation, isUniqueViolation } from '../destinations/dbErrors';
 import {
   SOURCE_NAME_UNIQUE,
@@ -17,7 +18,7 @@ import {
   type Source,
   type VerifiedSourceValues,
 } from './sources.repository';
-import type { SourceVerifier } from './verifySource';
+import { verifySourceKey } from './verifySource';
 
 export interface SourceInput {
   name: string;
@@ -56,7 +57,7 @@ export class SourcesService {
   constructor(
     private readonly knex: Knex,
     private readonly secretBox: SecretBox,
-    private readonly verify: SourceVerifier,
+    private readonly verify: ProviderVerifier,
   ) {}
 
   async create(caller: Caller, input: SourceInput): Promise<Source> {
@@ -172,7 +173,7 @@ export class SourcesService {
     const sealed = await findSourceSecret(this.knex, caller.environmentId, found.id);
     if (!sealed) throw notFound(name);
     try {
-      await this.verify(found.provider, this.secretBox.open(sealed, caller.environmentId, sealedPlace('sourceKey', found.id)));
+      await verifySourceKey(this.verify, found.provider, this.secretBox.open(sealed, caller.environmentId, sealedPlace('sourceKey', found.id)));
       return true;
     } catch (err) {
       if (err instanceof InvalidRequestError) return false;
@@ -181,7 +182,7 @@ export class SourcesService {
   }
 
   private async verified(caller: Caller, sourceId: string, provider: string, privateKey: string): Promise<VerifiedSourceValues> {
-    const account = await this.verify(provider, privateKey);
+    const account = await verifySourceKey(this.verify, provider, privateKey);
     return {
       credentialSecret: this.secretBox.seal(privateKey, caller.environmentId, sealedPlace('sourceKey', sourceId)),
       providerAccountId: account.accountId,

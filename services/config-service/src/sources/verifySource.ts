@@ -1,15 +1,13 @@
 import { ApiError, InvalidRequestError } from '@datasync/errors';
 import {
-  createConnector,
   getProvider,
   InsufficientPermissionError,
   InvalidCredentialError,
   ProviderError,
   ProviderRetriesExhaustedError,
-  type ProviderSettings,
+  type ProviderVerifier,
   type VerifiedAccount,
 } from '@datasync/providers';
-import type { Logger } from '@datasync/logger';
 
 const PRIVATE_KEY = 'private_key';
 
@@ -41,16 +39,11 @@ export function toVerificationError(provider: string, err: unknown): ApiError | 
   return undefined;
 }
 
-export type SourceVerifier = (provider: string, privateKey: string) => Promise<VerifiedAccount>;
-
-/** Verification with the provider's real API (the emulator in development and tests). */
-export function providerVerifier(settings: ProviderSettings, logger: Logger): SourceVerifier {
-  return async (provider, privateKey) => {
-    const connector = createConnector(provider, { settings, logger });
-    try {
-      return await connector.verify({ kind: 'secret_key', key: privateKey });
-    } catch (err) {
-      throw toVerificationError(provider, err) ?? err;
-    }
-  };
+/** The source's own key, asked of its provider; a refusal becomes the error the form shows. */
+export async function verifySourceKey(verify: ProviderVerifier, provider: string, privateKey: string): Promise<VerifiedAccount> {
+  try {
+    return await verify(provider, { kind: 'secret_key', key: privateKey });
+  } catch (err) {
+    throw toVerificationError(provider, err) ?? err;
+  }
 }

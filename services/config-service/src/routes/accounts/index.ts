@@ -1,9 +1,9 @@
 import type { SecretBox } from '@datasync/crypto';
-import { AccountsService, providerVerifier, type AccountHooks } from '@datasync/accounts';
+import { AccountsService, type AccountHooks } from '@datasync/accounts';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AnyRouteSpec, RouteAuth } from '@datasync/openapi';
-import type { ProviderSettings } from '@datasync/providers';
+import { providerVerifier, type ProviderSettings } from '@datasync/providers';
 import type { SyncsService } from '../../syncs/syncs.service';
 import { deleteSyncAccount } from './deleteSyncAccount';
 import { listSyncAccounts } from './listSyncAccounts';
@@ -27,7 +27,7 @@ export function createAccountsService(options: {
   return new AccountsService({
     knex,
     secretBox,
-    verify: providerVerifier({ settings: options.providers, secretBox, logger }),
+    verify: providerVerifier({ settings: options.providers, logger }),
     deleteWaitMs: options.deleteWaitMs,
     ...(options.hooks ? { hooks: options.hooks } : {}),
   });
