@@ -17,7 +17,7 @@ import {
 import { findAccountView, listAccountViews, type AccountView } from './accountViews.reader';
 import { SOURCE_FORM_PARAMS, SPEC_FORM_PARAMS, type CredentialInput } from './credentials';
 import { isEarlyAccessEnabled } from './environments.reader';
-import { noLoaderHooks, type AccountHooks } from './hooks';
+import { noLoaderHooks, type AccountHooks } from './commitHooks/hookTypes';
 import { registerAccount, type Registration } from './register';
 import { resolveSourceByName, resolveSourceByType } from './sourceResolution';
 import type { AccountStatus } from './status';

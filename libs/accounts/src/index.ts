@@ -1,10 +1,16 @@
 export { AccountsService, type AccountsServiceOptions, type AccountView, type DeleteResult, type ListOptions } from './accounts.service';
 export type { Account, AccountRow, AccountWithSource } from './accounts.repository';
 export { CREDENTIAL_KINDS, type CredentialInput, type CredentialKind } from './credentials';
-export { noLoaderHooks, type AccountHooks } from './hooks';
 export { IDENTIFIER_PATTERN, IDENTIFIER_RULE, isValidIdentifier } from './identifier';
-export { lifecycleHooks, type LifecycleHookOptions } from './lifecycleHooks';
-export { loaderHooks } from './loaderHooks';
+export {
+  loaderCollectionHooks,
+  loaderHooks,
+  noCollectionHooks,
+  noLoaderHooks,
+  type AccountHooks,
+  type CollectionHooks,
+  type LoaderHookOptions,
+} from './commitHooks';
 export type { Registration } from './register';
 export { removeDeletedAccount } from './removeDeletedAccount';
 export {

@@ -4,10 +4,9 @@ import { createKnex, pingDatabase } from '@datasync/db';
 import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
-import { loaderHooks } from '@datasync/accounts';
+import { loaderCollectionHooks, loaderHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
 import { createApp } from './app';
-import { enqueueingCollectionHooks } from './collections/collectionHooks';
 import { loadConfigServiceConfig } from './config';
 import { DestinationCheckLimits } from './destinations/checkLimits';
 import { createAccountsService } from './routes/accounts';
@@ -45,7 +44,7 @@ async function main(): Promise<void> {
       checkLimits: new DestinationCheckLimits(redis, config, logger.child({ module: 'destination-check-limits' })),
     },
     providers: providerSettings(config),
-    collectionHooks: enqueueingCollectionHooks(producer, logger.child({ module: 'collection-hooks' })),
+    collectionHooks: loaderCollectionHooks(producer, logger.child({ module: 'collection-hooks' })),
   });
   // The dashboard's Accounts tab; the loader issues add their hooks (attach, pause, purge) here.
   const accounts = createAccountsService({

@@ -1,3 +1,4 @@
+import { noCollectionHooks, type CollectionHooks as MountHooks } from '@datasync/accounts';
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { Knex } from '@datasync/db';
 import { destinationColumns, DestinationError, ensureTable, primaryKey, type ColumnDefinition } from '@datasync/destinations';
@@ -8,8 +9,10 @@ import { isUniqueViolation } from '../destinations/dbErrors';
 import type { DestinationsService } from '../destinations/destinations.service';
 import type { Sync } from '../syncs/syncs.repository';
 import type { SyncsService } from '../syncs/syncs.service';
-import { noCollectionHooks, type CollectionHooks } from './collectionHooks';
 import { COLLECTION_UNIQUE, findCollection, insertCollection, listCollections, markUnmounted, remountCollection, type Collection } from './collections.repository';
+
+/** The loader's hook after a mount commits (libs/accounts' hooks), given this service's Collection. */
+export type CollectionHooks = MountHooks<Collection>;
 
 /** A collection with what its page shows: the catalog's label and the table's columns in the destination's types. */
 export interface CollectionDetail {

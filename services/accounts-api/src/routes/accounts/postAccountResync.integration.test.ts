@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import request from 'supertest';
-import { lifecycleHooks, removeDeletedAccount } from '@datasync/accounts';
+import { loaderHooks, removeDeletedAccount } from '@datasync/accounts';
 import { TABLES } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   redis = createRedisConnection(testRedisUrl(), { role: 'producer' });
   producer = createProducer(redis, { prefix, catalog: jobCatalog });
   lifecycle = new Queue('lifecycle', { connection: redis, prefix });
-  const hooks = lifecycleHooks({ knex: getTestKnex(), producer, logger: silentLogger(), purgeWaitMs: 5_000, purgePollMs: 20 });
+  const hooks = loaderHooks({ knex: getTestKnex(), producer, logger: silentLogger(), purgeWaitMs: 5_000, purgePollMs: 20 });
   api = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, hooks, settings: { ACCOUNT_DELETE_WAIT_MS: 1_500 } });
 });
 
@@ -86,7 +86,7 @@ describe('POST /accounts/{source_type}/{identifier}/resync', () => {
     const { client, account, accountId } = await registered({ earlyAccess: false });
     // A producer on a port nothing listens on: every enqueue fails at once.
     const away = createRedisConnection('redis://127.0.0.1:1', { role: 'producer' });
-    const hooks = lifecycleHooks({ knex: getTestKnex(), producer: createProducer(away, { prefix, catalog: jobCatalog, readyTimeoutMs: 200 }), logger: silentLogger(), purgeWaitMs: 1_000 });
+    const hooks = loaderHooks({ knex: getTestKnex(), producer: createProducer(away, { prefix, catalog: jobCatalog, readyTimeoutMs: 200 }), logger: silentLogger(), purgeWaitMs: 1_000 });
     const offline = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, hooks, settings: { SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS } });
     try {
       await as(client, request(offline.baseUrl).post(`/accounts/stripe/${account.id}/resync`)).expect(202);

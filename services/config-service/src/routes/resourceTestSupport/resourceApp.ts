@@ -11,7 +11,7 @@ import { createLogger } from '@datasync/logger';
 import type { ProviderSettings } from '@datasync/providers';
 import { createCredential, signUp, type SignedUp } from '../../access/accessTestSupport';
 import { createApp } from '../../app';
-import type { CollectionHooks } from '../../collections/collectionHooks';
+import type { CollectionHooks } from '../../collections/collections.service';
 import type { DestinationCheckLimits } from '../../destinations/checkLimits';
 import { createResourceServices, type ResourceServices } from '../resourceRoutes';
 
