@@ -1,5 +1,6 @@
 export { AccountsService, type AccountsServiceOptions, type AccountView, type DeleteResult, type ListOptions } from './accounts.service';
 export type { Account, AccountRow, AccountWithSource } from './accounts.repository';
+export { createAccountsService, type AccountsServiceWiring } from './createAccountsService';
 export { CREDENTIAL_KINDS, type CredentialInput, type CredentialKind } from './credentials';
 export { IDENTIFIER_PATTERN, IDENTIFIER_RULE, isValidIdentifier } from './identifier';
 export {

@@ -1,7 +1,6 @@
 import { createKnex, pingDatabase } from '@datasync/db';
 import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
-import { loaderHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
 import { createApp } from './app';
 import { loadAccountsApiConfig } from './config';
@@ -28,8 +27,7 @@ async function main(): Promise<void> {
   });
   // The loader's jobs (pause, resume, purge, resync) are enqueued after the account change commits.
   const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
-  const hooks = loaderHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 });
-  const services = createAccountsApiServices(config, { knex, redis, logger, hooks });
+  const services = createAccountsApiServices(config, { knex, redis, logger, producer });
   const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), ...services });
   await startService({
     app,

@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
-import { AccountsService, type AccountHooks } from '@datasync/accounts';
+import { createAccountsService, type AccountHooks } from '@datasync/accounts';
 import { ClientCredentialsService, ClientSecretHasher, createBasicAuth, failedBasicAuthLimiter } from '@datasync/auth';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
-import { providerSettings, providerVerifier } from '@datasync/providers';
+import { providerSettings } from '@datasync/providers';
+import type { JobCatalog, Producer } from '@datasync/queue';
 import type { AccountsApiConfig } from './config';
 import { createApiAuth } from './edge/apiAuth';
 import { cachedLookup } from './edge/cachedLookup';
@@ -34,16 +35,18 @@ export type ServiceSettings = Pick<
 /** What the routes need, built from configuration and the process's connections (main and tests alike). */
 export function createAccountsApiServices(
   settings: ServiceSettings,
-  deps: { knex: Knex; redis: Redis; logger: Logger; hooks?: Partial<AccountHooks> },
+  deps: { knex: Knex; redis: Redis; logger: Logger; producer?: Producer<JobCatalog>; hooks?: Partial<AccountHooks> },
 ): AccountRouteDeps & { link: LinkDeps } {
   const { knex, redis, logger } = deps;
   const masterKeys = parseMasterKeys(settings.SECRETS_MASTER_KEYS);
   const secretBox = createSecretBox(masterKeys);
-  const accounts = new AccountsService({
+  const accounts = createAccountsService({
     knex,
     secretBox,
-    verify: providerVerifier({ settings: providerSettings(settings), logger: logger.child({ module: 'accounts' }) }),
+    logger,
+    providers: providerSettings(settings),
     deleteWaitMs: settings.ACCOUNT_DELETE_WAIT_MS,
+    ...(deps.producer ? { producer: deps.producer } : {}),
     ...(deps.hooks ? { hooks: deps.hooks } : {}),
   });
   const basic = createBasicAuth(new ClientCredentialsService(knex, new ClientSecretHasher(masterKeys)), {

@@ -4,12 +4,11 @@ import { createKnex, pingDatabase } from '@datasync/db';
 import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
-import { loaderCollectionHooks, loaderHooks } from '@datasync/accounts';
+import { createAccountsService, loaderCollectionHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
 import { createApp } from './app';
 import { loadConfigServiceConfig } from './config';
 import { DestinationCheckLimits } from './destinations/checkLimits';
-import { createAccountsService } from './routes/accounts';
 import { createResourceServices } from './routes/resourceRoutes';
 
 async function main(): Promise<void> {
@@ -46,14 +45,14 @@ async function main(): Promise<void> {
     providers: providerSettings(config),
     collectionHooks: loaderCollectionHooks(producer, logger.child({ module: 'collection-hooks' })),
   });
-  // The dashboard's Accounts tab; the loader issues add their hooks (attach, pause, purge) here.
+  // The dashboard's Accounts tab: the same AccountsService as the Accounts API, enqueuing the same loader jobs.
   const accounts = createAccountsService({
     knex,
     secretBox: createSecretBox(masterKeys),
     logger,
     providers: providerSettings(config),
     deleteWaitMs: config.ACCOUNT_DELETE_WAIT_MS,
-    hooks: loaderHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: config.ACCOUNT_DELETE_WAIT_MS + 5_000 }),
+    producer,
   });
   const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), auth, resources, accounts });
   await startService({

@@ -4,12 +4,11 @@ import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import winston from 'winston';
-import { AccountsService, type AccountHooks } from '@datasync/accounts';
+import type { AccountHooks } from '@datasync/accounts';
 import { createSecretBox, type SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import { Readiness, boundPort, listen, parseTrustedProxies } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
-import { providerSettings, providerVerifier } from '@datasync/providers';
 import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
 import { getTestKnex, randomQueuePrefix, testRedisUrl } from '@datasync/testing';
 import { createApp } from '../app';
@@ -76,17 +75,8 @@ export async function startApiTestApp(options: ApiTestOptions = {}): Promise<Api
     PROVIDER_TIMEOUT_MS: 5_000,
     ...options.settings,
   };
-  const services = createAccountsApiServices(settings, { knex, redis, logger });
+  const services = createAccountsApiServices(settings, { knex, redis, logger, ...(options.hooks ? { hooks: options.hooks } : {}) });
   const secretBox = createSecretBox([{ id: 'test', key: Buffer.from(settings.SECRETS_MASTER_KEYS.slice(5), 'base64') }]);
-  if (options.hooks) {
-    services.accounts = new AccountsService({
-      knex,
-      secretBox,
-      verify: providerVerifier({ settings: providerSettings(settings), logger }),
-      deleteWaitMs: settings.ACCOUNT_DELETE_WAIT_MS,
-      hooks: options.hooks,
-    });
-  }
   const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', trustedProxies: parseTrustedProxies(settings.TRUSTED_PROXIES), ...services });
   const server = await listen(app, 0, '127.0.0.1');
   return {

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import type { AccountHooks, AccountsService } from '@datasync/accounts';
+import { createAccountsService, type AccountHooks, type AccountsService } from '@datasync/accounts';
 import type { Knex } from '@datasync/db';
 import { Readiness } from '@datasync/http';
 import { silentLogger } from '@datasync/logger';
@@ -8,7 +8,6 @@ import type { TestEmulator } from '@datasync/testing';
 import { createApp } from '../../app';
 import { createSyncFixture, type SyncFixture } from '../resourceTestSupport/fixtures';
 import { buildResourceApp, testProviderSettings, type ApiCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
-import { createAccountsService } from '.';
 
 // The config-service app with the Accounts tab's routes over the real test database and the
 // emulator as the provider: the resource test app's services, plus libs/accounts.
