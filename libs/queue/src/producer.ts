@@ -29,6 +29,12 @@ export interface Producer<C extends AnyCatalog> {
   schedule<N extends JobName<C>>(name: N, payload: PayloadOf<C, N>, repeat: { everyMs: number }): Promise<{ id: string }>;
   /** Removes the scheduler `schedule` created for this payload; false when there was none. */
   unschedule<N extends JobName<C>>(name: N, payload: PayloadOf<C, N>): Promise<boolean>;
+  /**
+   * The BullMQ queue this producer adds that queue's jobs to, for reading job states and
+   * schedulers. The producer owns it: it rebuilds it after a Redis failure and closes it in
+   * close(), so ask for it at each use rather than keep it.
+   */
+  queue(name: QueueName<C>): Queue;
   /** Closes the queues; the connection stays open (its creator closes it). */
   close(): Promise<void>;
 }
@@ -96,6 +102,8 @@ export function createProducer<C extends AnyCatalog>(connection: Redis, options:
       const id = deriveJobId(catalog, name, validatePayload(catalog, name, payload));
       return withRedis(catalog.jobs[name]!.queue, (queue) => queue.removeJobScheduler(id));
     },
+
+    queue: queueFor,
 
     async close() {
       const open = [...queues.values()];

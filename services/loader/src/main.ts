@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const workerRedis = createRedisConnection(config.REDIS_URL, { role: 'worker', logger });
   const producerRedis = createRedisConnection(config.REDIS_URL, { role: 'producer', logger });
   const producer = createProducer(producerRedis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
-  const queues = new JobQueues(producerRedis, config.QUEUE_PREFIX, producer);
+  const queues = new JobQueues(producer);
   const metrics = createLoaderMetrics(() => queueDepths(producerRedis, config.QUEUE_PREFIX));
   registerLagGauge(metrics.registry, knex);
   const providers = providerSettings(config);
@@ -86,7 +86,6 @@ async function main(): Promise<void> {
         await selfCheck.stop();
         await workers.close();
       },
-      () => queues.close(),
       () => producer.close(),
       () => closeRedisConnection(workerRedis),
       () => closeRedisConnection(producerRedis),

@@ -1,5 +1,4 @@
-import { Queue, type JobState } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { JobState } from 'bullmq';
 import { jobCatalog, type JobCatalog, type JobName, type PayloadOf, type Producer, type QueueName } from '@datasync/queue';
 
 type Name = JobName<JobCatalog>;
@@ -10,16 +9,11 @@ const LIVE_STATES = new Set<JobState | 'unknown'>(['waiting', 'delayed', 'active
 /**
  * The loader's look into its own queues, beside the producer: whether a job still exists, and
  * enqueuing work again whose earlier job failed (a failed job keeps its id, which would absorb the
- * new enqueue). Use a producer-role connection, so a Redis outage fails these calls quickly.
+ * new enqueue). It reads the producer's own queues: give the producer a producer-role connection,
+ * so that a Redis outage fails these calls quickly.
  */
 export class JobQueues {
-  private readonly queues = new Map<QueueName<JobCatalog>, Queue>();
-
-  constructor(
-    private readonly connection: Redis,
-    private readonly prefix: string,
-    private readonly producer: Producer<JobCatalog>,
-  ) {}
+  constructor(private readonly producer: Producer<JobCatalog>) {}
 
   jobId<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>): string {
     return jobCatalog.jobs[name].jobId(payload as never);
@@ -55,19 +49,7 @@ export class JobQueues {
     return (await this.queue(jobCatalog.jobs[name].queue).getJobScheduler(this.jobId(name, payload))) !== undefined;
   }
 
-  async close(): Promise<void> {
-    const open = [...this.queues.values()];
-    this.queues.clear();
-    await Promise.all(open.map((q) => q.close()));
-  }
-
-  private queue(name: QueueName<JobCatalog>): Queue {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
-      queue.on('error', () => undefined);
-      this.queues.set(name, queue);
-    }
-    return queue;
+  private queue(name: QueueName<JobCatalog>) {
+    return this.producer.queue(name);
   }
 }

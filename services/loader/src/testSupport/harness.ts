@@ -113,7 +113,7 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
   const workerRedis: Redis = createRedisConnection(testRedisUrl(), { role: 'worker' });
   const producerRedis: Redis = createRedisConnection(testRedisUrl(), { role: 'producer' });
   const producer: Producer<JobCatalog> = createProducer(producerRedis, { prefix, catalog: jobCatalog, readyTimeoutMs: 5_000 });
-  const queues = new JobQueues(producerRedis, prefix, producer);
+  const queues = new JobQueues(producer);
   const metrics = createLoaderMetrics(async () => ({}));
   const settings = {
     stripeBaseUrl: emulator.baseUrl,
@@ -170,7 +170,6 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
     async stop() {
       stopping = true;
       await Promise.all(running.map((w) => w.close()));
-      await queues.close();
       await producer.close();
       await closeRedisConnection(workerRedis);
       await closeRedisConnection(producerRedis);
