@@ -95,6 +95,17 @@ describe('createProducer', () => {
     expect(await producer.unschedule('account.attach', { accountId })).toBe(false);
   });
 
+  it('hands out the queue it adds to, for reading job states, and a new one after close', async () => {
+    const { id } = await producer.enqueue('account.attach', { accountId });
+
+    const queue = producer.queue('lifecycle');
+    expect(queue.qualifiedName).toBe(`${prefix}:lifecycle`);
+    expect(producer.queue('lifecycle')).toBe(queue);
+    expect(await queue.getJobState(id)).toBe('waiting');
+    await producer.close();
+    expect(producer.queue('lifecycle')).not.toBe(queue);
+  });
+
   it('reports queue depths per queue', async () => {
     await producer.enqueue('segment.load', { runId, n: 0 });
     await producer.enqueue('segment.load', { runId, n: 1 });
