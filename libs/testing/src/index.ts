@@ -2,6 +2,7 @@ export { exportTestEnv, testDatabaseUrl, testEnv, testMysqlUrl, testRedisUrl, ty
 export { closeTestKnex, getTestKnex } from './testKnex';
 export { createTestRedis, randomQueuePrefix } from './testRedis';
 export { createTestTenant, insertTestAccount, type TestAccountInput, type TestTenant, type TestTenantOptions } from './tenant';
+export { addSettledJob, type SettledState } from './queueJobs';
 export { WaitForTimeoutError, waitFor, type Truthy, type WaitForOptions } from './waitFor';
 export { freePort } from './freePort';
 export { ensureDatabase, prepareTestDatabase } from './testDatabase';

@@ -6,6 +6,7 @@ import { createHttpApp, finishHttpApp, type Readiness } from '@datasync/http';
 import type { Logger } from '@datasync/logger';
 import { buildOpenApiDocument, mountRouteSpecs, openApiRoute, type AnyRouteSpec } from '@datasync/openapi';
 import { dashboardRouter } from './dashboard';
+import { OPS_BASE, opsRouter, type OpsDashboard } from './ops';
 import { accessRoutes } from './routes/access';
 import { accountRoutes } from './routes/accounts';
 import { resourceRoutes, type ResourceServices } from './routes/resourceRoutes';
@@ -21,6 +22,8 @@ export interface ConfigServiceDeps {
   resources?: ResourceServices;
   /** libs/accounts: the Accounts tab's routes (routes/accounts) are mounted when given with `resources`. */
   accounts?: AccountsService;
+  /** The operators' queue dashboard (ops/): mounted at /ops/queues when given. */
+  ops?: OpsDashboard;
 }
 
 export const API_BASE = '/api/v1';
@@ -48,5 +51,6 @@ export function createApp(deps: ConfigServiceDeps): Express {
   mountRouteSpecs(api, [...routes, openApi]);
   app.use(API_BASE, api);
   app.use(dashboardRouter());
+  if (deps.ops) app.use(OPS_BASE, opsRouter(deps.auth, deps.ops));
   return finishHttpApp(app, deps.logger);
 }

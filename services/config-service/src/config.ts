@@ -6,6 +6,7 @@ import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv } from '@datasync/queue';
 import { destinationCheckEnv, type DestinationCheckConfig } from './destinations/checkLimits';
+import { opsEnv, type OpsEnvConfig } from './ops/opsEnv';
 
 export const configSchema = {
   ...commonEnv,
@@ -19,6 +20,7 @@ export const configSchema = {
   ...destinationsEnv,
   ...destinationCheckEnv,
   ...providerEnv,
+  ...opsEnv,
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
     .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; client-secret hashes are keyed from them'),
@@ -30,7 +32,7 @@ export const configSchema = {
     .description("how long the dashboard's account delete waits for the account's purge before answering that it goes on"),
 };
 
-export interface ConfigServiceConfig extends AuthEnvConfig, FailedAuthConfig, PasswordLimitsConfig, TrustedProxiesConfig, DestinationsEnvConfig, DestinationCheckConfig, ProviderEnv {
+export interface ConfigServiceConfig extends AuthEnvConfig, FailedAuthConfig, PasswordLimitsConfig, TrustedProxiesConfig, DestinationsEnvConfig, DestinationCheckConfig, ProviderEnv, OpsEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

@@ -9,6 +9,7 @@ import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog
 import { createApp } from './app';
 import { loadConfigServiceConfig } from './config';
 import { DestinationCheckLimits } from './destinations/checkLimits';
+import { catalogQueues, closeQueues, OpsRoles } from './ops';
 import { createResourceServices } from './routes/resourceRoutes';
 
 async function main(): Promise<void> {
@@ -54,14 +55,15 @@ async function main(): Promise<void> {
     deleteWaitMs: config.ACCOUNT_DELETE_WAIT_MS,
     producer,
   });
-  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), auth, resources, accounts });
+  const ops = { queues: catalogQueues(redis, config.QUEUE_PREFIX), roles: new OpsRoles(config) };
+  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), auth, resources, accounts, ops });
   await startService({
     app,
     port: config.PORT,
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [() => closeQueues(ops.queues), () => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
   });
 }
 

@@ -8,6 +8,7 @@ import type { Knex } from '@datasync/db';
 import { Readiness } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
 import { createApp } from '../app';
+import type { OpsDashboard } from '../ops';
 
 // Helpers for config-service's HTTP tests: a real app over the real test database, a log that
 // can be searched for secrets, and a signed-up user to act as.
@@ -19,7 +20,7 @@ export interface TestApp {
   logs(): string;
 }
 
-export function buildTestApp(knex: Knex, options: { basicAuthCacheSeconds?: number } = {}): TestApp {
+export function buildTestApp(knex: Knex, options: { basicAuthCacheSeconds?: number; ops?: OpsDashboard } = {}): TestApp {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -38,7 +39,7 @@ export function buildTestApp(knex: Knex, options: { basicAuthCacheSeconds?: numb
     // Cheap hashing keeps the many sign-ups of the tests fast; libs/auth tests the production cost.
     passwordScrypt: { N: 2 ** 10, r: 8, p: 1 },
   });
-  const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', auth });
+  const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', auth, ...(options.ops ? { ops: options.ops } : {}) });
   return { app, auth, logs: () => lines.join('') };
 }
 

@@ -1,0 +1,40 @@
+import type { Queue } from 'bullmq';
+import express, { type Express } from 'express';
+import type { Auth } from '@datasync/auth';
+import { opsGate } from './opsGate';
+import { opsHeaders } from './opsHeaders';
+import type { OpsRole, OpsRoles } from './opsRoles';
+import { queueBoard } from './queueBoard';
+
+export const OPS_BASE = '/ops/queues';
+
+/** What the queue dashboard needs: the catalog's queues (catalogQueues) and who may see them. */
+export interface OpsDashboard {
+  queues: readonly Queue[];
+  roles: OpsRoles;
+}
+
+// Express apps, not routers: bull-board's adapter is an app, and an app mounted with app.use
+// gets its request back unchanged when it passes the request on.
+function subApp(): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  return app;
+}
+
+function onlyFor(role: OpsRole, board: Express): Express {
+  const app = subApp();
+  app.use((_req, res, next) => (res.locals.opsRole === role ? next() : next('router')));
+  app.use(board);
+  return app;
+}
+
+/** The queue dashboard, to mount at OPS_BASE: operators get the full board, viewers a read-only one, everyone else the app's 404. */
+export function opsRouter(auth: Auth, ops: OpsDashboard): Express {
+  const app = subApp();
+  app.use(opsGate(auth, ops.roles));
+  app.use(opsHeaders());
+  app.use(onlyFor('operator', queueBoard(ops.queues, { basePath: OPS_BASE, readOnly: false })));
+  app.use(onlyFor('viewer', queueBoard(ops.queues, { basePath: OPS_BASE, readOnly: true })));
+  return app;
+}
