@@ -25,8 +25,10 @@ export function queueBoard(queues: readonly Queue[], options: { basePath: string
     serverAdapter,
     options: {
       uiConfig: {
-        boardTitle: options.readOnly ? 'datasync queues (read-only)' : 'datasync queues',
+        boardTitle: 'datasync queues',
+        hideDocsLink: true,
         miscLinks: [{ text: 'Dashboard', url: '/dashboard/' }],
+        ...(options.readOnly ? { environment: { label: 'read-only', color: '#5b6b7f', textColor: '#ffffff' } } : {}),
       },
     },
   });
