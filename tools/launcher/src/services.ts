@@ -33,6 +33,15 @@ export function serviceUrl(host: string, port: number): string {
   return `http://${reachable}:${port}`;
 }
 
+/**
+ * The demo's login (the seed's DEMO_EMAIL) operates the queue dashboard, so `npm start` shows
+ * /ops/queues; OPS_OPERATOR_EMAILS set in the launcher's environment wins.
+ */
+function demoOperatorEmails(): string {
+  const env = inheritedEnv();
+  return env.OPS_OPERATOR_EMAILS ?? env.DEMO_EMAIL ?? 'demo@datasync.local';
+}
+
 /** The services in start order: the emulator first, since the others call it. */
 export function planServices(config: LauncherConfig, ports: ServicePorts, shared: SharedSettings): PlannedService[] {
   const emulatorUrl = serviceUrl(config.HOST, ports.providerEmulator);
@@ -65,7 +74,7 @@ export function planServices(config: LauncherConfig, ports: ServicePorts, shared
   });
   return [
     plan('provider-emulator', 'provider-emulator', ports.providerEmulator, { ...common, EMULATOR_STATE_DIR: shared.emulatorStateDir }),
-    plan('config-service', 'config-service', ports.configService, backend),
+    plan('config-service', 'config-service', ports.configService, { ...backend, OPS_OPERATOR_EMAILS: demoOperatorEmails() }),
     plan('accounts-api', 'accounts-api', ports.accountsApi, backend),
     ...ports.loaders.map((port, i) => plan(`loader-${i + 1}`, 'loader', port, backend)),
   ];

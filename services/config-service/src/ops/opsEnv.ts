@@ -9,11 +9,11 @@ export const opsEnv = {
   OPS_OPERATOR_EMAILS: Joi.string()
     .allow('')
     .default('')
-    .description('comma-separated dashboard emails that get the queue dashboard (/ops/queues) with retry, promote and clean'),
+    .description('comma-separated dashboard emails that get the queue dashboard (/ops/queues) with retry, promote and clean; empty = nobody'),
   OPS_VIEWER_EMAILS: Joi.string()
     .allow('')
     .default('')
-    .description('comma-separated dashboard emails that get the queue dashboard (/ops/queues) read-only'),
+    .description('comma-separated dashboard emails that get the queue dashboard (/ops/queues) read-only; empty = nobody'),
 };
 
 export interface OpsEnvConfig {
