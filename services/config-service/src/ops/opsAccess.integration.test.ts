@@ -9,8 +9,9 @@ import { buildOpsTestApp, sessionOf, type OpsTestApp } from './opsTestSupport';
 // anonymous visitor get the app's plain 404, as for a path that does not exist.
 
 type Caller = 'anonymous' | 'expiredSession' | 'accountsKey' | 'adminKey' | 'tenant' | 'viewer' | 'operator';
-// 'in': bull-board answered (2xx); 'hidden': the app's 404 for an unknown route; 'read_only': 403 for viewers.
-type Outcome = 'in' | 'hidden' | 'read_only';
+// 'in': bull-board answered (2xx); 'hidden': the app's 404 for an unknown route; 'read_only': 403 for
+// viewers; 'not_allowed': 403 for a change outside retry, promote, clean, pause and resume.
+type Outcome = 'in' | 'hidden' | 'read_only' | 'not_allowed';
 
 const READ: Record<Caller, Outcome> = {
   anonymous: 'hidden',
@@ -22,6 +23,7 @@ const READ: Record<Caller, Outcome> = {
   operator: 'in',
 };
 const WRITE: Record<Caller, Outcome> = { ...READ, viewer: 'read_only' };
+const OTHER_WRITE: Record<Caller, Outcome> = { ...WRITE, operator: 'not_allowed' };
 
 const knex = getTestKnex();
 let ops: OpsTestApp;
@@ -55,6 +57,10 @@ describe('the queue dashboard access policy', () => {
       'PUT /ops/queues/api/queues/pause': WRITE,
       // Last, so the queues are not left paused for the tests below.
       'PUT /ops/queues/api/queues/resume': WRITE,
+      'POST /ops/queues/api/queues/lifecycle/add': OTHER_WRITE,
+      'PUT /ops/queues/api/queues/maintenance/empty': OTHER_WRITE,
+      'PUT /ops/queues/api/queues/maintenance/obliterate': OTHER_WRITE,
+      [`PATCH /ops/queues/api/queues/lifecycle/${failedId}/update-data`]: OTHER_WRITE,
     };
     const call = async (operation: string, caller: Caller) => {
       const [method, path] = operation.split(' ') as [string, string];
@@ -62,7 +68,7 @@ describe('the queue dashboard access policy', () => {
         await lifecycle.remove(failedId);
         await addSettledJob(lifecycle, { name: 'account.attach', data: { accountId: failedId.slice('attach-'.length) }, jobId: failedId }, { state: 'failed' });
       }
-      let req = method === 'GET' ? request(ops.app).get(path) : request(ops.app).put(path);
+      let req = (request(ops.app) as unknown as Record<string, (url: string) => request.Test>)[method.toLowerCase()]!(path);
       if (caller === 'expiredSession') req = req.set('Cookie', `datasync_session=${'x'.repeat(43)}`);
       if (caller === 'accountsKey') req = req.set('Authorization', accountsKey.authorization);
       if (caller === 'adminKey') req = req.set('Authorization', adminKey.authorization);
@@ -75,6 +81,7 @@ describe('the queue dashboard access policy', () => {
         return 'hidden';
       }
       if (res.status === 403 && res.body?.code === 'ops_read_only') return 'read_only';
+      if (res.status === 403 && res.body?.code === 'ops_action_not_allowed') return 'not_allowed';
       if (res.status >= 200 && res.status < 300) return 'in';
       return `${res.status} ${JSON.stringify(res.body)}`;
     };
@@ -106,6 +113,19 @@ describe('the queue dashboard access policy', () => {
     await request(ops.app).put('/ops/queues/api/queues/pause').set('Cookie', operator).set('Sec-Fetch-Site', 'same-origin').expect(200);
     expect(await ops.queue('lifecycle').isPaused()).toBe(true);
     await request(ops.app).put('/ops/queues/api/queues/resume').set('Cookie', operator).expect(200);
+  });
+
+  it("refuses an operator's change outside retry, promote, clean, pause and resume, with the whole error body", async () => {
+    const operator = await sessionOf(ops.app, ops.operatorEmail);
+    const maintenance = ops.queue('maintenance');
+    await maintenance.add('loader.reconcile', {}, { jobId: 'reconcile' });
+    const res = await request(ops.app).put('/ops/queues/api/queues/maintenance/obliterate').set('Cookie', operator).send({}).expect(403);
+    expect(res.body).toEqual({
+      type: 'permission_error',
+      code: 'ops_action_not_allowed',
+      message: 'Operators may retry, promote and clean jobs and pause or resume queues here, nothing else.',
+    });
+    expect(await maintenance.getJobState('reconcile')).toBe('waiting');
   });
 
   it("refuses a viewer's change with the whole error body, and the board says it is read-only", async () => {
