@@ -32,5 +32,7 @@ export function queueBoard(queues: readonly Queue[], options: { basePath: string
       },
     },
   });
-  return serverAdapter.getRouter() as Express;
+  const board = serverAdapter.getRouter() as Express;
+  board.disable('x-powered-by');
+  return board;
 }
