@@ -5,7 +5,9 @@ import { jobCatalog, type AnyCatalog } from '@datasync/queue';
 /**
  * A BullMQ Queue for every queue of the job catalog, under the configured prefix: a queue added
  * to the catalog shows on the dashboard without a change here. They share the caller's
- * connection (which they never close); close them with `closeQueues` at shutdown.
+ * connection (which they never close); close them with `closeQueues` at shutdown. Not the
+ * producer's queues (Producer.queue): bull-board keeps the queues it is given, and the producer
+ * may replace one of its own after a Redis failure and close the old.
  */
 export function catalogQueues(connection: Redis, prefix: string, catalog: AnyCatalog = jobCatalog): Queue[] {
   return catalog.queues.map((name) => {
