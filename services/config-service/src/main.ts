@@ -9,7 +9,7 @@ import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog
 import { createApp } from './app';
 import { loadConfigServiceConfig } from './config';
 import { DestinationCheckLimits } from './destinations/checkLimits';
-import { catalogQueues, closeQueues, OpsRoles } from './ops';
+import { createOpsDashboard } from './ops';
 import { createResourceServices } from './routes/resourceRoutes';
 
 async function main(): Promise<void> {
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     deleteWaitMs: config.ACCOUNT_DELETE_WAIT_MS,
     producer,
   });
-  const ops = { queues: catalogQueues(redis, config.QUEUE_PREFIX), roles: new OpsRoles(config) };
+  const ops = createOpsDashboard(redis, config);
   const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), auth, resources, accounts, ops });
   await startService({
     app,
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => closeQueues(ops.queues), () => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [() => ops.close(), () => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
   });
 }
 

@@ -1,18 +1,15 @@
-import type { Queue } from 'bullmq';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
 import type { Auth } from '@datasync/auth';
+import { ServiceUnavailableError } from '@datasync/errors';
+import { waitForReady } from '@datasync/queue';
+import type { OpsDashboard } from './opsDashboard';
 import { opsGate } from './opsGate';
 import { opsHeaders } from './opsHeaders';
-import type { OpsRole, OpsRoles } from './opsRoles';
+import type { OpsRole } from './opsRoles';
 import { queueBoard } from './queueBoard';
 
 export const OPS_BASE = '/ops/queues';
-
-/** What the queue dashboard needs: the catalog's queues (catalogQueues) and who may see them. */
-export interface OpsDashboard {
-  queues: readonly Queue[];
-  roles: OpsRoles;
-}
 
 // Express apps, not routers: bull-board's adapter is an app, and an app mounted with app.use
 // gets its request back unchanged when it passes the request on.
@@ -29,11 +26,20 @@ function onlyFor(role: OpsRole, board: Express): Express {
   return app;
 }
 
+// A BullMQ call waits without limit for a connection that has never been ready: answer at once.
+function redisReady(connection: Redis): RequestHandler {
+  return async (_req, _res, next) => {
+    if (!(await waitForReady(connection, 1_000))) throw new ServiceUnavailableError('The queues cannot be reached right now (Redis). Retry shortly.');
+    next();
+  };
+}
+
 /** The queue dashboard, to mount at OPS_BASE: operators get the full board, viewers a read-only one, everyone else the app's 404. */
 export function opsRouter(auth: Auth, ops: OpsDashboard): Express {
   const app = subApp();
   app.use(opsGate(auth, ops.roles));
   app.use(opsHeaders());
+  app.use(redisReady(ops.connection));
   app.use(onlyFor('operator', queueBoard(ops.queues, { basePath: OPS_BASE, readOnly: false })));
   app.use(onlyFor('viewer', queueBoard(ops.queues, { basePath: OPS_BASE, readOnly: true })));
   return app;

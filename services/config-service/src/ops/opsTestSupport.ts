@@ -24,15 +24,16 @@ export interface OpsTestApp {
   close(): Promise<void>;
 }
 
-export function buildOpsTestApp(knex: Knex): OpsTestApp {
-  const redis = createRedisConnection(testRedisUrl(), { role: 'producer' });
+/** `redisUrl` other than the test Redis's: a Redis that is not there. */
+export function buildOpsTestApp(knex: Knex, redisUrl = testRedisUrl()): OpsTestApp {
+  const redis = createRedisConnection(redisUrl, { role: 'producer' });
   const prefix = randomQueuePrefix();
   const queues = catalogQueues(redis, prefix);
   const operatorEmail = randomEmail();
   const viewerEmail = randomEmail();
   // Upper case and spaces as an operator might type them: emails compare like logins.
   const roles = new OpsRoles({ OPS_OPERATOR_EMAILS: ` ${operatorEmail.toUpperCase()} , someone@example.test`, OPS_VIEWER_EMAILS: viewerEmail });
-  const { app } = buildTestApp(knex, { ops: { queues, roles } });
+  const { app } = buildTestApp(knex, { ops: { connection: redis, queues, roles } });
   return {
     app,
     redis,
@@ -46,7 +47,7 @@ export function buildOpsTestApp(knex: Knex): OpsTestApp {
     operatorEmail,
     viewerEmail,
     async close() {
-      await Promise.all(queues.map((q) => q.obliterate({ force: true })));
+      if (redis.status === 'ready') await Promise.all(queues.map((q) => q.obliterate({ force: true })));
       await closeQueues(queues);
       await closeRedisConnection(redis);
     },
