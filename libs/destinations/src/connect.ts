@@ -2,7 +2,7 @@ import type { ConnectionFields, S3ConnectionFields, SqlConnectionFields } from '
 import { DestinationError } from './errors';
 import { getEngine } from './engines/registry';
 import type { DestinationHandle, S3Handle, SqlHandle } from './engines/types';
-import { failureContext, failureMessage } from './failureMessages';
+import { driverFailure, failureContext, failureMessage } from './failureMessages';
 import { resolveDestinationHost, type LookupFn } from './network/resolveHost';
 
 export interface ConnectOptions {
@@ -20,12 +20,11 @@ const tryNextAddress = new Set(['refused', 'unreachable', 'timeout']);
 
 /** Turns any error of `engine` into a DestinationError with its message. */
 export function toDestinationError(fields: ConnectionFields, err: unknown, action?: string): DestinationError {
-  if (err instanceof DestinationError) return err;
   const engine = getEngine(fields.engine);
+  const ctx = failureContext(engine, fields, action);
   // An unrecognised error's own text may hold a resolved address: the caller logs it, the
   // message does not repeat it.
-  const failure = engine.classifyError(err) ?? { code: 'connection_failed' as const };
-  return new DestinationError(failure.code, failureMessage(failure, failureContext(fields, action)), err);
+  return driverFailure(engine, ctx, err) ?? new DestinationError('connection_failed', failureMessage({ code: 'connection_failed' }, ctx), err);
 }
 
 /**

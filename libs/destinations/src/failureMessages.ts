@@ -1,7 +1,13 @@
 import type { ConnectionFields } from './connectionString/fields';
-import { getEngine } from './engines/registry';
 import type { ClassifiedError } from './engines/types';
-import type { FailureCode } from './errors';
+import { DestinationError, type FailureCode } from './errors';
+
+/** What messages say about an engine, and how it recognises its driver's errors. */
+export interface FailureSource {
+  label: string;
+  schemaIsDatabase: boolean;
+  classifyError(err: unknown): ClassifiedError | undefined;
+}
 
 /** What a message may name: the user's own settings, never the password or resolved addresses. */
 export interface FailureContext {
@@ -18,11 +24,27 @@ export interface FailureContext {
 }
 
 /** The context of a connection's messages, picked field by field so the password never enters it. */
-export function failureContext(fields: ConnectionFields, action?: string): FailureContext {
-  const engine = getEngine(fields.engine);
+export function failureContext(engine: Pick<FailureSource, 'label' | 'schemaIsDatabase'>, fields: ConnectionFields, action?: string): FailureContext {
   const { host, port, user, database, schema } = fields;
-  const schemaIsDatabase = engine.kind === 'sql' && !engine.acceptsSchemaParameter;
-  return { engineLabel: engine.label, schemaIsDatabase, host, port, user, database, schema, action };
+  return { engineLabel: engine.label, schemaIsDatabase: engine.schemaIsDatabase, host, port, user, database, schema, action };
+}
+
+/** The context of a statement's messages where only the schema is at hand (writers, DDL, purge). */
+export function schemaContext(engine: Pick<FailureSource, 'label' | 'schemaIsDatabase'>, schema: string, action: string): FailureContext {
+  const { schemaIsDatabase } = engine;
+  return { engineLabel: engine.label, schemaIsDatabase, schema, database: schemaIsDatabase ? schema : undefined, action };
+}
+
+/**
+ * The one wrapper of driver errors: an error the engine recognises becomes a DestinationError
+ * whose code the loader's failure policy reads and whose message says what to fix; undefined
+ * for errors no engine recognises (programming errors), which callers rethrow or name otherwise.
+ */
+export function driverFailure(engine: FailureSource, ctx: FailureContext, err: unknown): DestinationError | undefined {
+  if (err instanceof DestinationError) return err;
+  const failure = engine.classifyError(err);
+  if (!failure) return undefined;
+  return new DestinationError(failure.code, failureMessage(failure, ctx), err);
 }
 
 const where = (ctx: FailureContext): string => (ctx.host ? `${ctx.host}:${ctx.port ?? ''}` : 'the destination');

@@ -15,9 +15,11 @@ export { maskConnectionString } from './connectionString/mask';
 export { classifyAddress, isAllowedClass, type AddressClass } from './network/addressClass';
 export { resolveDestinationHost, type LookupFn, type ResolvedAddress, type ResolveOptions } from './network/resolveHost';
 export { engineNames, getEngine, isEngineName } from './engines/registry';
-export type { ColumnDefinition, SqlDialect } from './engines/dialect';
+export type { ColumnDefinition, SqlDialect } from './engines/sql/dialect';
+export { engineOf, type AnyEngine } from './engines/registry';
 export type {
   BlobEngine,
+  DestinationEngine,
   DestinationHandle,
   EngineDefinition,
   EngineName,
@@ -32,11 +34,15 @@ export type {
 export { connect, toDestinationError, type ConnectOptions } from './connect';
 export { checkDestination, type CheckOptions, type CheckResult } from './check/checkDestination';
 export { ensureTable, type EnsureTableResult, type TableSpec } from './ddl/ensureTable';
-export { destinationColumns, primaryKey, tableColumns } from './ddl/tableColumns';
+export { primaryKey, tableColumns } from './ddl/tableColumns';
+export { destinationColumns } from './ddl/destinationColumns';
+export { tableExists } from './ddl/tableExists';
 export { createWriter } from './writers/createWriter';
 export type { PartKey, WriteBatchOptions, WriteResult, WriteRow, Writer, WriterOptions } from './writers/writeRow';
 export { writerColumns } from './writers/rowValues';
 export { markDeleted, type DeletedObject, type MarkDeletedOptions } from './writers/markDeleted';
+export { markUnseenDeleted, readStoredVersions, type StoredVersionsOptions, type UnseenRowsOptions } from './writers/storedVersions';
+export { finishRun, type FinishRunOptions } from './writers/finishRun';
 export { purgeAccount, type PurgeOptions } from './purge/purgeAccount';
 export { blobFormats, DEFAULT_BLOB_FORMAT, type BlobFormat, type S3Settings } from './engines/s3/s3Settings';
 export { blobColumns, type BlobColumn, type ParquetType } from './engines/s3/s3Columns';
@@ -50,7 +56,6 @@ export {
   type S3Writer,
   type S3WriterOptions,
 } from './engines/s3/writer/s3Writer';
-export { writeRunManifest, type RunManifest, type RunManifestOptions } from './engines/s3/writer/runManifest';
 // Tests and benchmarks only: runs s3rver (a devDependency) in a child process when called.
 export { startTestS3Server, type TestS3, type TestS3Options } from './engines/s3/testSupport/testS3Server';
 export { latestState, readPart, readParts, type PartFile, type PartRow } from './engines/s3/testSupport/readParts';

@@ -1,105 +1,39 @@
 import { parseConnectionString } from '../connectionString/parse';
-import type { ConnectionFields, SqlConnectionFields } from '../connectionString/fields';
+import type { ConnectionFields } from '../connectionString/fields';
 import { connect, type ConnectOptions } from '../connect';
-import { getEngine } from '../engines/registry';
-import { checkS3Destination } from '../engines/s3/s3Check';
-import type { SqlEngine, SqlHandle } from '../engines/types';
-import { ConnectionStringError, DestinationError, type FailureCode } from '../errors';
-import { failureContext, failureMessage, privilegeMessage } from '../failureMessages';
-import { checkSteps, UnexpectedResultError, type StepRun } from './checkSteps';
-import { scratchTable } from './scratch';
+import type { CheckResult } from '../engines/operations';
+import { engineOf } from '../engines/registry';
+import type { DestinationHandle } from '../engines/types';
+import { ConnectionStringError, DestinationError } from '../errors';
 
-export type CheckResult = { ok: true } | { ok: false; code: FailureCode; message: string };
+export type { CheckResult };
 
 /** As for connect; `statementTimeoutMs` defaults to 15 s here. */
 export type CheckOptions = ConnectOptions;
 
-const failed = (code: FailureCode, message: string): CheckResult => ({ ok: false, code, message });
-
-async function explainStepFailure(
-  handle: SqlHandle,
-  engine: SqlEngine,
-  fields: SqlConnectionFields,
-  step: StepRun,
-  table: string,
-  err: unknown,
-): Promise<CheckResult> {
-  const ctx = failureContext(fields, step.action);
-  if (err instanceof UnexpectedResultError) {
-    return failed('statement_failed', failureMessage({ code: 'statement_failed', detail: err.message }, ctx));
-  }
-  const cause = err instanceof DestinationError && err.cause !== undefined ? err.cause : err;
-  const failure = engine.classifyError(cause);
-  if (!failure) throw err;
-  const need = engine.checkPrivileges[step.step];
-  if (failure.code === 'privilege' && need) {
-    const full = { ...need, schema: fields.schema, database: fields.database, table };
-    const missing = await engine.missingPrivileges(handle, full, cause).catch(() => [...need.privileges]);
-    const leftBehind = step.step === 'drop' ? ` The check could not remove its table "${table}"; drop it by hand.` : '';
-    return failed('privilege', privilegeMessage(missing, need.on, ctx) + leftBehind);
-  }
-  return failed(failure.code, failureMessage(failure, ctx));
-}
-
-async function runChecks(handle: SqlHandle, engine: SqlEngine, fields: SqlConnectionFields): Promise<CheckResult> {
-  const access = await engine.inspectSchema(handle, fields.schema);
-  if (!access.exists) return failed('schema_missing', failureMessage({ code: 'schema_missing' }, failureContext(fields)));
-  if (access.missing.length > 0) {
-    return failed('privilege', privilegeMessage(access.missing, 'schema', failureContext(fields, 'creating tables')));
-  }
-
-  const now = new Date();
-  const scratch = scratchTable(now);
-  const steps = checkSteps(handle, engine, fields.schema, scratch, now);
-  let done = 0;
-  try {
-    for (const step of steps) {
-      try {
-        await step.run();
-        done += 1;
-      } catch (err) {
-        return await explainStepFailure(handle, engine, fields, step, scratch.table.table, err);
-      }
-    }
-    return { ok: true };
-  } finally {
-    if (done < steps.length) {
-      // The scratch table must not outlive a failed check; the staging table dies with the session.
-      await handle.query(engine.dialect.dropTable(fields.schema, scratch.table.table)).catch(() => undefined);
-    }
-  }
-}
-
 /**
  * The connection check: parses the string, connects through the network guard with a timeout,
- * then runs the writer's own statements in the target schema on a scratch table that is always
- * dropped. Every failure comes back as a code and a message saying what to fix; nothing thrown
- * except programming errors.
+ * then lets the engine run the writer's own operations on scratch data that is always removed
+ * (see each engine's check). Every failure comes back as a code and a message saying what to
+ * fix; nothing thrown except programming errors.
  */
 export async function checkDestination(engineName: string, connectionString: string, options: CheckOptions): Promise<CheckResult> {
   let fields: ConnectionFields;
   try {
     fields = parseConnectionString(engineName, connectionString);
   } catch (err) {
-    if (err instanceof ConnectionStringError) return failed('connection_string_invalid', err.message);
+    if (err instanceof ConnectionStringError) return { ok: false, code: 'connection_string_invalid', message: err.message };
     throw err;
   }
-  if (fields.engine === 's3') return checkS3Destination(fields, options);
-  const engine = getEngine(fields.engine);
-  let handle: SqlHandle;
+  let handle: DestinationHandle;
   try {
     handle = await connect(fields, { ...options, statementTimeoutMs: options.statementTimeoutMs ?? 15_000 });
   } catch (err) {
-    if (err instanceof DestinationError) return failed(err.code, err.message);
+    if (err instanceof DestinationError) return { ok: false, code: err.code, message: err.message };
     throw err;
   }
   try {
-    return await runChecks(handle, engine, fields);
-  } catch (err) {
-    // A failure outside the steps (the schema query, a dropped connection): classified or thrown.
-    const failure = engine.classifyError(err);
-    if (!failure) throw err;
-    return failed(failure.code, failureMessage(failure, failureContext(fields)));
+    return await engineOf(handle).check(handle, fields);
   } finally {
     await handle.close();
   }

@@ -1,5 +1,5 @@
 import type { S3Settings } from '../engines/s3/s3Settings';
-import type { SqlEngineName } from '../engines/types';
+import type { SqlEngineName } from '../engines/engineNames';
 
 /**
  * How the connection uses TLS; the libpq meanings. `prefer` stands for "not named", never written

@@ -1,8 +1,5 @@
 import { commonColumns, primaryKey, type CatalogResource } from '@datasync/providers';
-import type { ColumnDefinition, SqlDialect } from '../engines/dialect';
-import { getEngine } from '../engines/registry';
-import { s3ColumnDefinitions } from '../engines/s3/s3Columns';
-import type { EngineName } from '../engines/types';
+import type { ColumnDefinition, SqlDialect } from '../engines/sql/dialect';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -25,10 +22,4 @@ export { primaryKey };
 /** The table name of a resource, checked like every identifier from the catalog. */
 export function tableName(resource: Pick<CatalogResource, 'table'>): string {
   return checkedName(resource.table);
-}
-
-/** The columns of a resource's table as a destination of `engine` stores them, for display (S3: Parquet types). */
-export function destinationColumns(engine: EngineName, resource: Pick<CatalogResource, 'columns'>): ColumnDefinition[] {
-  const definition = getEngine(engine);
-  return definition.kind === 'sql' ? tableColumns(definition.dialect, resource) : s3ColumnDefinitions(resource);
 }

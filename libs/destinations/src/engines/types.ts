@@ -1,14 +1,27 @@
 import type { Connection as MysqlConnection } from 'mysql2/promise';
 import type { Client as PgClient } from 'pg';
-import type { ConnectionFields } from '../connectionString/fields';
+import type { CatalogResource } from '@datasync/providers';
 import type { LookupFn } from '../network/resolveHost';
 import type { FailureCode } from '../errors';
-import type { SqlDialect } from './dialect';
+import type { ConnectionFields, S3ConnectionFields, SqlConnectionFields } from '../connectionString/fields';
+import type { Writer, WriterOptions } from '../writers/writeRow';
+import type { EngineName, SqlEngineName } from './engineNames';
+import type {
+  CheckResult,
+  ColumnDefinition,
+  EnsureTableResult,
+  FinishRunOptions,
+  MarkDeletedOptions,
+  PurgeOptions,
+  StoredVersionsOptions,
+  TableSpec,
+  UnseenRowsOptions,
+} from './operations';
 import type { S3Handle } from './s3/s3Handle';
 import type { BlobFormat } from './s3/s3Settings';
+import type { SqlDialect } from './sql/dialect';
 
-export type SqlEngineName = 'postgres' | 'mysql';
-export type EngineName = SqlEngineName | 's3';
+export type { EngineName, SqlEngineName };
 
 export interface QueryResult {
   rows: Record<string, unknown>[];
@@ -102,26 +115,62 @@ export type CheckStep =
 /** The privileges a check step needs in one engine, for naming what is missing. */
 export type StepPrivileges = Pick<PrivilegeNeed, 'privileges' | 'on'>;
 
-interface EngineBase {
+/**
+ * What every engine does, on its own handle `H` and connection fields `F`. Generic code looks the
+ * engine up in the registry and calls these; it never asks which engine it has. Adding an engine
+ * is one folder implementing this and one line in the registry.
+ */
+export interface DestinationEngine<H extends DestinationHandle, F extends ConnectionFields> {
   name: EngineName;
   /** Shown in messages and the dashboard. */
   label: string;
   /** Connection-string schemes, the canonical one first. */
   schemes: readonly string[];
   defaultPort: number;
+  /** Whether messages call the schema a database (MySQL's schema is the database itself). */
+  schemaIsDatabase: boolean;
+
+  /** Parses the engine's connection string; throws ConnectionStringError naming the problem, never the secret. */
+  parse(text: string): F;
+  /** The connection string for display, the secret replaced by •••. */
+  mask(fields: F): string;
+  /** Connects to the address the network guard approved. */
+  open(target: OpenTarget): Promise<H>;
   /** Maps a driver error (SQLSTATE, errno, TLS, S3 error code) to a failure code, or undefined if unknown. */
   classifyError(err: unknown): ClassifiedError | undefined;
+
+  /** The connection check on an open handle: the writer's own operations on scratch data, always cleaned up. */
+  check(handle: H, fields: F): Promise<CheckResult>;
+  /** Creates the resource's table (or its description) if missing, and adds the columns the catalog gained. */
+  ensureTable(handle: H, schema: string, resource: TableSpec): Promise<EnsureTableResult>;
+  /** The table's columns as this engine stores them, for display. */
+  columns(resource: Pick<CatalogResource, 'columns'>): ColumnDefinition[];
+  createWriter(handle: H, options: WriterOptions): Writer;
+  /** Soft-deletes objects known only by id, guarded by `_source_ts` like every write. */
+  markDeleted(handle: H, options: MarkDeletedOptions): Promise<{ marked: number }>;
+  /** Deletes every row (or object) of one account from one table; returns how many went. */
+  purgeAccount(handle: H, options: PurgeOptions): Promise<number>;
+  /**
+   * The `_source_ts` (epoch ms) stored for each of the ids that has a row. Engines that keep every
+   * state rather than the latest (s3) have nothing to compare with: an empty map.
+   */
+  readStoredVersions(handle: H, options: StoredVersionsOptions): Promise<Map<string, number>>;
+  /** Marks deleted the account's live rows older than `before` (the end of a resync); returns how many. */
+  markUnseenDeleted(handle: H, options: UnseenRowsOptions): Promise<number>;
+  /** Whether the table exists (a collection whose mount failed has none). */
+  tableExists(handle: H, schema: string, table: string): Promise<boolean>;
+  /** Closes a completed backfill run of one table and account (s3: its manifest); idempotent. */
+  finishRun(handle: H, options: FinishRunOptions): Promise<void>;
 }
 
-/** A relational engine. Adding one is one folder and one registry line. */
-export interface SqlEngine extends EngineBase {
+/** A relational engine: the operations come from the shared SQL implementation and its dialect. */
+export interface SqlEngine<H extends SqlHandle = SqlHandle> extends DestinationEngine<H, SqlConnectionFields> {
   kind: 'sql';
   name: SqlEngineName;
   /** Postgres has schemas inside a database; MySQL's schema is the database itself. */
   acceptsSchemaParameter: boolean;
   defaultSchema?: string;
   dialect: SqlDialect;
-  open(target: OpenTarget): Promise<SqlHandle>;
   /** Whether the target schema exists and which of USAGE/CREATE the user lacks on it. */
   inspectSchema(handle: SqlHandle, schema: string): Promise<SchemaAccess>;
   /** What each check step needs; steps absent here need nothing the user could lack (ownership). */
@@ -134,12 +183,10 @@ export interface SqlEngine extends EngineBase {
  * Blob storage (s3): the same parsing, network guard and connect as the databases, its own
  * layout (folders of part files instead of tables; see engines/s3).
  */
-export interface BlobEngine extends EngineBase {
+export interface BlobEngine extends DestinationEngine<S3Handle, S3ConnectionFields> {
   kind: 'blob';
   name: 's3';
   formats: readonly BlobFormat[];
-  /** Probes the approved address (TCP, and whether it speaks TLS) and builds a client bound to it. */
-  open(target: OpenTarget): Promise<S3Handle>;
 }
 
 export type EngineDefinition = SqlEngine | BlobEngine;

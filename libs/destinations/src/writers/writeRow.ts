@@ -1,5 +1,5 @@
 import type { CatalogResource } from '@datasync/providers';
-import type { EngineName } from '../engines/types';
+import type { EngineName } from '../engines/engineNames';
 
 /** One provider object's state, as read from a list page or an event. */
 export interface WriteRow {

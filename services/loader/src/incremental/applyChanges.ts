@@ -1,9 +1,7 @@
-import { markDeleted, type DeletedObject, type WriteRow, type Writer } from '@datasync/destinations';
+import { markDeleted, readStoredVersions, type DeletedObject, type DestinationHandle, type WriteRow, type Writer } from '@datasync/destinations';
 import type { CatalogResource } from '@datasync/providers';
 import { decide, type ObjectChange } from './changeSet';
-import type { TableRef } from './destinationSql';
 import type { Refetcher } from './refetcher';
-import { storedVersions } from './storedVersions';
 
 // How long after an event's second a stored read may still predate the change: a list or
 // retrieve reflects some instant before its response arrived, and that arrival is its
@@ -19,9 +17,15 @@ async function inBatches<T, R>(items: readonly T[], size: number, run: (item: T)
   return results;
 }
 
+/** One table of a destination, on an open connection. */
+export interface TableRef {
+  handle: DestinationHandle;
+  schema: string;
+  table: string;
+}
+
 export interface ChangeTarget {
-  /** Null for blob storage, which keeps every state and has no stored version to compare with. */
-  table: TableRef | null;
+  table: TableRef;
   tableName: string;
   resource: CatalogResource;
   writer: Writer;
@@ -48,7 +52,8 @@ export async function applyChanges(
 ): Promise<ApplyResult> {
   const result: ApplyResult = { written: 0, refetched: 0, skipped: 0 };
   if (changes.length === 0) return result;
-  const stored = target.table ? await storedVersions(target.table, identifier, changes.map((c) => c.id)) : new Map<string, number>();
+  const { handle, schema, table } = target.table;
+  const stored = await readStoredVersions(handle, { schema, table, accountId: identifier, ids: changes.map((c) => c.id) });
   const rows: WriteRow[] = [];
   const gone: DeletedObject[] = [];
   const refetch: string[] = [];
@@ -68,15 +73,6 @@ export async function applyChanges(
     else gone.push({ accountId: identifier, id, sourceTs: fresh.fetchedAt });
   });
   if (rows.length > 0) result.written += (await target.writer.writeBatch(rows)).written;
-  if (gone.length > 0) {
-    if (!target.table) {
-      // Blob storage: a deletion is a new part like any other state.
-      const stubs = gone.map((g) => ({ accountId: g.accountId, object: { id: g.id, deleted: true }, sourceTs: g.sourceTs, deleted: true }));
-      result.written += (await target.writer.writeBatch(stubs)).written;
-    } else {
-      const { handle, schema, table } = target.table;
-      result.written += (await markDeleted(handle, { engine: handle.engine, schema, table, objects: gone })).marked;
-    }
-  }
+  if (gone.length > 0) result.written += (await markDeleted(handle, { engine: handle.engine, schema, table, objects: gone })).marked;
   return result;
 }

@@ -1,5 +1,5 @@
-import { getEngine } from '@datasync/destinations';
-import { runStatement, type TableRef } from './destinationSql';
+import { markUnseenDeleted } from '@datasync/destinations';
+import type { TableRef } from './applyChanges';
 
 /**
  * Ends a resync: every row of the account that the resync did not rewrite and whose state is
@@ -9,11 +9,5 @@ import { runStatement, type TableRef } from './destinationSql';
  * provider clock ahead of ours) are left alone. Idempotent; returns the rows marked.
  */
 export async function sweepUnseen(ref: TableRef, accountId: string, before: Date): Promise<number> {
-  const { dialect } = getEngine(ref.handle.engine);
-  const q = dialect.quoteIdent;
-  const sql =
-    `UPDATE ${dialect.table(ref.schema, ref.table)} SET ${q('_deleted')} = ${dialect.placeholder(1)}, ${q('_synced_at')} = ${dialect.placeholder(2)} ` +
-    `WHERE ${q('account_id')} = ${dialect.placeholder(3)} AND ${q('_deleted')} = ${dialect.placeholder(4)} AND ${q('_source_ts')} < ${dialect.placeholder(5)}`;
-  const { rowCount } = await runStatement(ref, 'marking rows a resync did not see as deleted', sql, [true, new Date(), accountId, false, before]);
-  return rowCount;
+  return markUnseenDeleted(ref.handle, { schema: ref.schema, table: ref.table, accountId, before });
 }

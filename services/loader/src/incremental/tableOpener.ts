@@ -3,7 +3,6 @@ import { getResource } from '@datasync/providers';
 import { openDestination, type OpenDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import type { ChangeTarget } from './applyChanges';
-import type { SqlDestinationHandle } from './destinationSql';
 import type { PollTarget } from './pollTargets.repository';
 
 /**
@@ -29,8 +28,7 @@ export class TableOpener {
     const resource = getResource(this.provider, target.resourceType);
     const writer = createWriter(handle, { engine: target.engine, schema, resource });
     this.writers.push(writer);
-    const table = handle.engine === 's3' ? null : { handle: handle as SqlDestinationHandle, schema, table: target.tableName };
-    const opened: ChangeTarget = { table, tableName: target.tableName, resource, writer };
+    const opened: ChangeTarget = { table: { handle, schema, table: target.tableName }, tableName: target.tableName, resource, writer };
     this.tables.set(key, opened);
     return opened;
   }

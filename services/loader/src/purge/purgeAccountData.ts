@@ -1,5 +1,5 @@
 import { removeDeletedAccount } from '@datasync/accounts';
-import { getEngine, purgeAccount } from '@datasync/destinations';
+import { purgeAccount, tableExists } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { openDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
@@ -80,11 +80,8 @@ async function purgeDestination(
     let rows = 0;
     let tables = 0;
     for (const table of destination.tables) {
-      if (handle.engine !== 's3') {
-        // A collection whose table was never created (its mount failed) holds nothing.
-        const columns = await handle.query(getEngine(handle.engine).dialect.listColumns(), [schema, table]);
-        if (columns.rowCount === 0) continue;
-      }
+      // A collection whose table was never created (its mount failed) holds nothing.
+      if (!(await tableExists(handle, schema, table))) continue;
       rows += await purgeAccount(handle, {
         engine: destination.engine,
         schema,

@@ -1,4 +1,4 @@
-import { checkedType, quoteWith, type ColumnDefinition, type SqlDialect } from '../dialect';
+import { checkedType, quoteWith, type ColumnDefinition, type SqlDialect } from '../sql/dialect';
 
 const q = (name: string): string => quoteWith('`', name);
 const table = (schema: string, name: string): string => `${q(schema)}.${q(name)}`;

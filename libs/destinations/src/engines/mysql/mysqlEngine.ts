@@ -1,11 +1,12 @@
-import type { SqlEngine } from '../types';
+import { sqlEngine } from '../sql/sqlEngine';
+import type { MysqlHandle, SqlEngine } from '../types';
 import { deniedCommand, classifyMysqlError } from './mysqlErrors';
 import { mysqlDialect } from './mysqlDialect';
+import { createMysqlWriter } from './mysqlWriter';
 import { openMysql } from './openMysql';
 
-export const mysqlEngine: SqlEngine = {
+export const mysqlEngine: SqlEngine<MysqlHandle> = sqlEngine<MysqlHandle>({
   name: 'mysql',
-  kind: 'sql',
   label: 'MySQL',
   schemes: ['mysql'],
   defaultPort: 3306,
@@ -13,6 +14,7 @@ export const mysqlEngine: SqlEngine = {
   dialect: mysqlDialect,
   open: openMysql,
   classifyError: classifyMysqlError,
+  createWriter: (handle, options) => createMysqlWriter(mysqlEngine, handle, options),
   checkPrivileges: {
     create_table: { privileges: ['CREATE'], on: 'database' },
     alter_table: { privileges: ['ALTER'], on: 'database' },
@@ -30,4 +32,4 @@ export const mysqlEngine: SqlEngine = {
     const named = deniedCommand(err);
     return Promise.resolve(named ? [named] : [...need.privileges]);
   },
-};
+});

@@ -1,15 +1,16 @@
-import type { SqlEngine } from '../types';
+import { sqlEngine } from '../sql/sqlEngine';
+import type { PostgresHandle, SqlEngine } from '../types';
 import { openPostgres } from './openPostgres';
 import { postgresDialect } from './postgresDialect';
 import { classifyPostgresError } from './postgresErrors';
+import { createPostgresWriter } from './postgresWriter';
 
 const schemaAccess =
   "SELECT has_schema_privilege(n.oid, 'USAGE') AS usage, has_schema_privilege(n.oid, 'CREATE') AS create " +
   'FROM pg_namespace n WHERE n.nspname = $1';
 
-export const postgresEngine: SqlEngine = {
+export const postgresEngine: SqlEngine<PostgresHandle> = sqlEngine<PostgresHandle>({
   name: 'postgres',
-  kind: 'sql',
   label: 'PostgreSQL',
   schemes: ['postgres', 'postgresql'],
   defaultPort: 5432,
@@ -18,6 +19,7 @@ export const postgresEngine: SqlEngine = {
   dialect: postgresDialect,
   open: openPostgres,
   classifyError: classifyPostgresError,
+  createWriter: (handle, options) => createPostgresWriter(postgresEngine, handle, options),
   // The user owns the tables it creates, so ALTER and DROP need no grant; SELECT is needed
   // wherever a WHERE or ON CONFLICT reads the table.
   checkPrivileges: {
@@ -57,4 +59,4 @@ export const postgresEngine: SqlEngine = {
     }
     return names;
   },
-};
+});

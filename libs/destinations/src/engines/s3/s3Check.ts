@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { CheckOptions, CheckResult } from '../../check/checkDestination';
 import type { S3ConnectionFields } from '../../connectionString/fields';
-import { connect } from '../../connect';
 import { DestinationError } from '../../errors';
+import type { CheckResult } from '../operations';
 import { s3Failure, type S3Operation } from './s3Errors';
 import type { S3Handle } from './s3Handle';
 import { checkScratchKey } from './s3Layout';
@@ -51,19 +50,12 @@ function steps(handle: S3Handle, key: string, body: string): Step[] {
 const failed = (code: DestinationError['code'], message: string): CheckResult => ({ ok: false, code, message });
 
 /**
- * The connection check of an S3 destination: through the network guard, then the writer's own
- * kinds of request on a scratch object under the prefix (put, get, list, delete). Each failure
- * comes back named (bucket missing, access denied with the permission, signature mismatch,
- * unreachable, private network…); nothing thrown except programming errors.
+ * The connection check of an S3 destination on an open handle: the writer's own kinds of request
+ * on a scratch object under the prefix (put, get, list, delete). Each failure comes back named
+ * (bucket missing, access denied with the permission, signature mismatch…); nothing thrown except
+ * programming errors.
  */
-export async function checkS3Destination(fields: S3ConnectionFields, options: CheckOptions): Promise<CheckResult> {
-  let handle: S3Handle;
-  try {
-    handle = await connect(fields, { ...options, statementTimeoutMs: options.statementTimeoutMs ?? 15_000 });
-  } catch (err) {
-    if (err instanceof DestinationError) return failed(err.code, err.message);
-    throw err;
-  }
+export async function checkS3Destination(handle: S3Handle, fields: S3ConnectionFields): Promise<CheckResult> {
   const key = checkScratchKey(fields.schema, randomBytes(6).toString('hex'));
   const body = JSON.stringify({ written_by: 'datasync connection check', at: new Date().toISOString() });
   const target = { where: handle.where, bucket: handle.bucket, accessKeyId: handle.accessKeyId };
@@ -90,6 +82,5 @@ export async function checkS3Destination(fields: S3ConnectionFields, options: Ch
       // The scratch object must not outlive a failed check.
       await handle.client.send(new DeleteObjectCommand({ Bucket: handle.bucket, Key: key })).catch(() => undefined);
     }
-    await handle.close();
   }
 }

@@ -1,5 +1,5 @@
 import { commonColumns, type CatalogResource, type ColumnType } from '@datasync/providers';
-import type { ColumnDefinition } from '../dialect';
+import type { ColumnDefinition } from '../operations';
 
 /** The Parquet types the part files use (hyparquet-writer's names; TIMESTAMP is INT64 milliseconds, UTC). */
 export type ParquetType = 'STRING' | 'INT64' | 'INT32' | 'BOOLEAN' | 'TIMESTAMP' | 'JSON';

@@ -1,7 +1,16 @@
 import type { BlobEngine } from '../types';
+import { maskS3ConnectionString } from './maskS3';
 import { openS3 } from './openS3';
+import { parseS3ConnectionString } from './parseS3';
+import { checkS3Destination } from './s3Check';
+import { s3ColumnDefinitions } from './s3Columns';
 import { classifyS3Error } from './s3Errors';
+import { markS3Deleted } from './s3MarkDeleted';
+import { purgeS3Account } from './s3Purge';
+import { ensureS3Table } from './s3Schema';
 import { blobFormats, DEFAULT_S3_PORT } from './s3Settings';
+import { writeRunManifest } from './writer/runManifest';
+import { createS3Writer } from './writer/s3Writer';
 
 export const s3Engine: BlobEngine = {
   name: 's3',
@@ -9,7 +18,25 @@ export const s3Engine: BlobEngine = {
   label: 'S3-compatible storage',
   schemes: ['s3'],
   defaultPort: DEFAULT_S3_PORT,
+  schemaIsDatabase: false,
   formats: blobFormats,
+  parse: parseS3ConnectionString,
+  mask: maskS3ConnectionString,
   open: openS3,
   classifyError: classifyS3Error,
+  check: checkS3Destination,
+  ensureTable: ensureS3Table,
+  columns: s3ColumnDefinitions,
+  createWriter: createS3Writer,
+  markDeleted: (handle, { schema, table, objects }) => markS3Deleted(handle, schema, table, objects),
+  purgeAccount: purgeS3Account,
+  // Part files keep every state and a reader takes the newest: there is no stored version to
+  // compare a change with, and writing an older state again changes nothing a reader sees.
+  readStoredVersions: () => Promise.resolve(new Map<string, number>()),
+  // Immutable parts cannot be updated in place; a resync's full read is what readers see as newest.
+  markUnseenDeleted: () => Promise.resolve(0),
+  // A table is a folder that exists as soon as something is written into it; purge lists what is there.
+  tableExists: () => Promise.resolve(true),
+  // The run's manifest tells a reader the run is whole (DESIGN §8).
+  finishRun: async (handle, options) => void (await writeRunManifest(handle, options)),
 };

@@ -1,4 +1,4 @@
-import type { PurgeOptions } from '../../purge/purgeAccount';
+import type { PurgeOptions } from '../operations';
 import { s3Failure } from './s3Errors';
 import type { S3Handle } from './s3Handle';
 import { accountFolder } from './s3Layout';

@@ -1,4 +1,4 @@
-import type { TableSpec, EnsureTableResult } from '../../ddl/ensureTable';
+import type { EnsureTableResult, TableSpec } from '../operations';
 import { primaryKey } from '../../ddl/tableColumns';
 import { blobColumns } from './s3Columns';
 import { s3Failure } from './s3Errors';

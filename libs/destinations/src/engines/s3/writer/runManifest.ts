@@ -1,16 +1,10 @@
-import type { DestinationHandle, EngineName } from '../../types';
+import type { FinishRunOptions } from '../../operations';
 import { s3Failure } from '../s3Errors';
+import type { S3Handle } from '../s3Handle';
 import { manifestKey, runPartsPrefix } from '../s3Layout';
 import { listAll, putObject, type StoredObject } from '../s3Objects';
 
-export interface RunManifestOptions {
-  engine: EngineName;
-  /** For s3, the key prefix (the connection's `schema`). */
-  schema: string;
-  table: string;
-  accountId: string;
-  runId: string;
-}
+export type RunManifestOptions = FinishRunOptions;
 
 export interface RunManifest {
   key: string;
@@ -22,10 +16,9 @@ export interface RunManifest {
  * Closes a completed backfill run in blob storage: writes
  * `<prefix>/<table>/account_id=<identifier>/_manifests/run-<runId>.json` listing every part the
  * run wrote (found by the run id in their names, so it needs nothing from the caller but the run).
- * Databases need no manifest: undefined. Idempotent; throws DestinationError.
+ * Idempotent; throws DestinationError.
  */
-export async function writeRunManifest(handle: DestinationHandle, options: RunManifestOptions): Promise<RunManifest | undefined> {
-  if (handle.engine !== 's3' || options.engine !== 's3') return undefined;
+export async function writeRunManifest(handle: S3Handle, options: RunManifestOptions): Promise<RunManifest> {
   const { schema: prefix, table, accountId, runId } = options;
   const key = manifestKey(prefix, table, accountId, runId);
   const target = { where: handle.where, bucket: handle.bucket, accessKeyId: handle.accessKeyId };

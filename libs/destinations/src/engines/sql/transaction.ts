@@ -1,4 +1,4 @@
-import type { SqlHandle } from '../engines/types';
+import type { SqlHandle } from '../types';
 
 // Postgres deadlock and serialization failure; MySQL/MariaDB deadlock (errno 1213, which
 // InnoDB's gap locks can cause between concurrent upserts even in key order).

@@ -1,8 +1,7 @@
 import { getProvider, providerNames } from '@datasync/providers';
-import type { TableSpec } from '../../../ddl/ensureTable';
-import type { DeletedObject } from '../../../writers/markDeleted';
-import type { S3Handle } from '../s3Handle';
-import { createS3Writer } from './s3Writer';
+import type { DeletedObject, TableSpec } from '../operations';
+import type { S3Handle } from './s3Handle';
+import { createS3Writer } from './writer/s3Writer';
 
 /** The catalog's resource of a table, so tombstone parts carry the same columns as the others. */
 function tableSpec(table: string): TableSpec {

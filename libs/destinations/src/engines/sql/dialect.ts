@@ -1,10 +1,6 @@
-/** A column as the DDL writes it. */
-export interface ColumnDefinition {
-  name: string;
-  /** The engine's type, from the catalog (`bigint`, `varchar(255)`, `jsonb`…). */
-  sqlType: string;
-  nullable: boolean;
-}
+import type { ColumnDefinition } from '../operations';
+
+export type { ColumnDefinition };
 
 /**
  * The SQL text of one engine: the DDL and the writer's statements. The connection check runs

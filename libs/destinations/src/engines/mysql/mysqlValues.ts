@@ -1,5 +1,5 @@
 import type { ColumnValue } from '@datasync/providers';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../../writers/jsonText';
 
 // Strict mode (the default of both servers) refuses a value longer than its column instead of
 // cutting it, which would fail every retry of the batch; the full value stays in `data`.

@@ -1,5 +1,5 @@
 import type { ColumnValue } from '@datasync/providers';
-import { jsonText } from '../jsonText';
+import { jsonText } from '../../writers/jsonText';
 
 // COPY's text format: fields separated by tabs, rows by newlines, NULL as \N, and backslash
 // starting an escape, so these four characters are the ones a value must escape.

@@ -1,10 +1,11 @@
 import { primaryKey, tableName } from '../../ddl/tableColumns';
-import { mysqlDialect as dialect } from '../../engines/mysql/mysqlDialect';
-import type { MysqlHandle } from '../../engines/types';
-import { rowValues, writerColumns } from '../rowValues';
-import { inTransaction } from '../transaction';
-import { writeFailure } from '../writeFailure';
-import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../writeRow';
+import type { FailureSource } from '../../failureMessages';
+import { rowValues, writerColumns } from '../../writers/rowValues';
+import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../../writers/writeRow';
+import { inTransaction } from '../sql/transaction';
+import { sqlFailure } from '../sql/sqlFailure';
+import type { MysqlHandle } from '../types';
+import { mysqlDialect as dialect } from './mysqlDialect';
 import { mysqlValue, textLimit } from './mysqlValues';
 
 // A prepared statement holds at most 65,535 placeholders.
@@ -45,7 +46,7 @@ function* powerOfTwoParts<T>(rows: T[]): Generator<T[]> {
  * Formatting alone cost the client ~85 µs a row, and the server then parsed every value again.
  * `npm run bench:writer` (100,000 rows): 0.44-0.75 of LOAD DATA's rows/s, 1,000 or 5,000 a batch.
  */
-export function createMysqlWriter(handle: MysqlHandle, options: WriterOptions): Writer {
+export function createMysqlWriter(engine: FailureSource, handle: MysqlHandle, options: WriterOptions): Writer {
   const { schema, resource } = options;
   const table = tableName(resource);
   const columns = writerColumns(resource);
@@ -102,7 +103,7 @@ export function createMysqlWriter(handle: MysqlHandle, options: WriterOptions): 
         });
         return { written: rows.length };
       } catch (err) {
-        throw writeFailure('mysql', schema, `writing into the table ${table}`, err);
+        throw sqlFailure(engine, schema, `writing into the table ${table}`, err);
       }
     },
     close: () => Promise.resolve(),

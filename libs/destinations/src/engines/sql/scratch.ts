@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { commonColumnNames, sqlTypes, type CatalogColumn } from '@datasync/providers';
-import type { TableSpec } from '../ddl/ensureTable';
+import type { TableSpec } from '../operations';
 
 const typed = (name: string, type: 'bigint' | 'text'): CatalogColumn => ({ name, type, path: name, ...sqlTypes(type) });
 

@@ -2,12 +2,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { primaryKey, tableName } from '../../ddl/tableColumns';
-import { postgresDialect as dialect } from '../../engines/postgres/postgresDialect';
-import type { PostgresHandle } from '../../engines/types';
-import { rowValues, writerColumns } from '../rowValues';
-import { inTransaction } from '../transaction';
-import { writeFailure } from '../writeFailure';
-import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../writeRow';
+import type { FailureSource } from '../../failureMessages';
+import { rowValues, writerColumns } from '../../writers/rowValues';
+import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../../writers/writeRow';
+import { inTransaction } from '../sql/transaction';
+import { sqlFailure } from '../sql/sqlFailure';
+import type { PostgresHandle } from '../types';
+import { postgresDialect as dialect } from './postgresDialect';
 import { copyLine } from './copyText';
 
 // Lines are handed to the COPY stream in chunks of about this size: large enough that stream
@@ -29,7 +30,7 @@ const CHUNK_CHARS = 256 * 1024;
  * Half the time goes to parsing `data` as jsonb, which psql \copy pays too. The staging table is
  * created once per connection with ON COMMIT DELETE ROWS: the commit empties it, no TRUNCATE.
  */
-export function createPostgresWriter(handle: PostgresHandle, options: WriterOptions): Writer {
+export function createPostgresWriter(engine: FailureSource, handle: PostgresHandle, options: WriterOptions): Writer {
   const { schema, resource } = options;
   const table = tableName(resource);
   const columns = writerColumns(resource);
@@ -76,7 +77,7 @@ export function createPostgresWriter(handle: PostgresHandle, options: WriterOpti
         });
         return { written: rows.length };
       } catch (err) {
-        throw writeFailure('postgres', schema, `writing into the table ${table}`, err);
+        throw sqlFailure(engine, schema, `writing into the table ${table}`, err);
       }
     },
     async close() {

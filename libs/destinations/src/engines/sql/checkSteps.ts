@@ -1,7 +1,7 @@
-import { ensureTable } from '../ddl/ensureTable';
-import { primaryKey } from '../ddl/tableColumns';
-import type { CheckStep, SqlEngine, SqlHandle } from '../engines/types';
+import { primaryKey } from '../../ddl/tableColumns';
+import type { CheckStep, SqlEngine, SqlHandle } from '../types';
 import { CHECK_ACCOUNT, type Scratch } from './scratch';
+import { ensureSqlTable } from './sqlTable';
 
 export interface StepRun {
   step: CheckStep;
@@ -26,13 +26,13 @@ export function checkSteps(handle: SqlHandle, engine: SqlEngine, schema: string,
     {
       step: 'create_table',
       action: 'creating tables',
-      run: async () => void (await ensureTable(handle, engine.name, schema, scratch.table)),
+      run: async () => void (await ensureSqlTable(engine, handle, schema, scratch.table)),
     },
     {
       step: 'alter_table',
       action: 'adding the columns the catalog gains',
       run: async () => {
-        const { addedColumns } = await ensureTable(handle, engine.name, schema, scratch.widened);
+        const { addedColumns } = await ensureSqlTable(engine, handle, schema, scratch.widened);
         if (addedColumns.length !== 1) throw new UnexpectedResultError('adding a column to a table changed nothing');
       },
     },

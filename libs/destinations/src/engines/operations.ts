@@ -1,0 +1,76 @@
+import type { CatalogResource } from '@datasync/providers';
+import type { FailureCode } from '../errors';
+import type { EngineName } from './engineNames';
+
+/** A column as the DDL writes it (s3: as its part files type it). */
+export interface ColumnDefinition {
+  name: string;
+  /** The engine's type, from the catalog (`bigint`, `varchar(255)`, `jsonb`…). */
+  sqlType: string;
+  nullable: boolean;
+}
+
+/** What the connection check found: nothing wrong, or a code and a message saying what to fix. */
+export type CheckResult = { ok: true } | { ok: false; code: FailureCode; message: string };
+
+/** The subset of a catalog resource the DDL reads. */
+export type TableSpec = Pick<CatalogResource, 'table' | 'columns'>;
+
+export interface EnsureTableResult {
+  /** The table did not exist before. */
+  created: boolean;
+  /** Columns added to an existing table because the catalog gained them. */
+  addedColumns: string[];
+}
+
+export interface DeletedObject {
+  accountId: string;
+  id: string;
+  /** When the provider deleted it (the event's `created`). */
+  sourceTs: Date;
+}
+
+export interface MarkDeletedOptions {
+  engine: EngineName;
+  schema: string;
+  table: string;
+  objects: readonly DeletedObject[];
+}
+
+export interface PurgeOptions {
+  engine: EngineName;
+  schema: string;
+  table: string;
+  accountId: string;
+  /** Rows deleted per statement: each batch is its own short transaction. */
+  batchSize: number;
+  /** Called after every batch with the running total, for progress reports. */
+  onBatch?: (deletedSoFar: number) => void;
+}
+
+/** One account's rows of one table. */
+export interface AccountTable {
+  schema: string;
+  table: string;
+  accountId: string;
+}
+
+export interface StoredVersionsOptions extends AccountTable {
+  /** The object ids asked about. */
+  ids: readonly string[];
+}
+
+export interface UnseenRowsOptions extends AccountTable {
+  /** Rows whose state is older than this, and not deleted yet, are marked deleted. */
+  before: Date;
+}
+
+/** A backfill run of one table and account whose segments are all written. */
+export interface FinishRunOptions {
+  engine: EngineName;
+  /** For s3, the key prefix (the connection's `schema`). */
+  schema: string;
+  table: string;
+  accountId: string;
+  runId: string;
+}
