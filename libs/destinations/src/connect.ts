@@ -1,7 +1,7 @@
-import type { ConnectionFields, S3ConnectionFields, SqlConnectionFields } from './connectionString/fields';
+import type { ConnectionFields } from './connectionString/fields';
 import { DestinationError } from './errors';
 import { getEngine } from './engines/registry';
-import type { DestinationHandle, S3Handle, SqlHandle } from './engines/types';
+import type { DestinationHandle, EngineTypes } from './engines/types';
 import { driverFailure, failureContext, failureMessage } from './failureMessages';
 import { resolveDestinationHost, type LookupFn } from './network/resolveHost';
 
@@ -32,9 +32,7 @@ export function toDestinationError(fields: ConnectionFields, err: unknown, actio
  * applies the network guard, and connects to the approved address. Throws DestinationError.
  * A refused host opens no connection at all.
  */
-export async function connect(fields: SqlConnectionFields, options: ConnectOptions): Promise<SqlHandle>;
-export async function connect(fields: S3ConnectionFields, options: ConnectOptions): Promise<S3Handle>;
-export async function connect(fields: ConnectionFields, options: ConnectOptions): Promise<DestinationHandle>;
+export async function connect<F extends ConnectionFields>(fields: F, options: ConnectOptions): Promise<EngineTypes[F['engine']]['handle']>;
 export async function connect(fields: ConnectionFields, options: ConnectOptions): Promise<DestinationHandle> {
   const timeoutMs = options.timeoutMs ?? fields.connectTimeoutSeconds * 1000;
   const addresses = await resolveDestinationHost(fields.host, {

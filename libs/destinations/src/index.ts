@@ -6,7 +6,6 @@ export {
   MAX_CONNECT_TIMEOUT_SECONDS,
   sslModes,
   type ConnectionFields,
-  type S3ConnectionFields,
   type SqlConnectionFields,
   type SslMode,
 } from './connectionString/fields';
@@ -14,23 +13,23 @@ export { parseConnectionString } from './connectionString/parse';
 export { maskConnectionString } from './connectionString/mask';
 export { classifyAddress, isAllowedClass, type AddressClass } from './network/addressClass';
 export { resolveDestinationHost, type LookupFn, type ResolvedAddress, type ResolveOptions } from './network/resolveHost';
-export { engineNames, getEngine, isEngineName } from './engines/registry';
+export { engineNames, getEngine, isEngineName, type RegisteredEngines } from './engines/registry';
 export type { ColumnDefinition, SqlDialect } from './engines/sql/dialect';
 export { engineOf, type AnyEngine } from './engines/registry';
 export type {
-  BlobEngine,
   DestinationEngine,
   DestinationHandle,
   EngineDefinition,
   EngineName,
-  MysqlHandle,
-  PostgresHandle,
+  EngineTypes,
   QueryResult,
-  S3Handle,
   SqlEngine,
   SqlEngineName,
   SqlHandle,
 } from './engines/types';
+export type { PostgresHandle } from './engines/postgres/postgresHandle';
+export type { MysqlHandle } from './engines/mysql/mysqlHandle';
+export type { BlobEngine, S3ConnectionFields, S3Handle } from './engines/s3/s3Handle';
 export { connect, toDestinationError, type ConnectOptions } from './connect';
 export { checkDestination, type CheckOptions, type CheckResult } from './check/checkDestination';
 export { ensureTable, type EnsureTableResult, type TableSpec } from './ddl/ensureTable';

@@ -1,5 +1,4 @@
-import type { S3Settings } from '../engines/s3/s3Settings';
-import type { SqlEngineName } from '../engines/engineNames';
+import type { EngineName, EngineTypes, SqlEngineName } from '../engines/engineNames';
 
 /**
  * How the connection uses TLS; the libpq meanings. `prefer` stands for "not named", never written
@@ -14,7 +13,9 @@ export const DEFAULT_SSL_MODE: SslMode = 'prefer';
 export const DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
 export const MAX_CONNECT_TIMEOUT_SECONDS = 60;
 
-interface ConnectionFieldsBase {
+/** The fields every engine's connection string fills. */
+export interface ConnectionFieldsBase {
+  engine: EngineName;
   user: string;
   password: string;
   /** Host name or IP address as written, without IPv6 brackets, lowercased. */
@@ -32,14 +33,5 @@ export interface SqlConnectionFields extends ConnectionFieldsBase {
   engine: SqlEngineName;
 }
 
-/**
- * A parsed `s3://` connection string, in the same fields: `user` is the access key id, `password`
- * the secret access key (never log it), `database` the bucket and `schema` the key prefix (where
- * tables go). `sslmode` stays `prefer`: TLS whenever the endpoint speaks it.
- */
-export interface S3ConnectionFields extends ConnectionFieldsBase {
-  engine: 's3';
-  s3: S3Settings;
-}
-
-export type ConnectionFields = SqlConnectionFields | S3ConnectionFields;
+/** A parsed connection string of any engine. */
+export type ConnectionFields = EngineTypes[EngineName]['fields'];

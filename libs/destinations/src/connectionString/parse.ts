@@ -1,6 +1,6 @@
-import type { SqlEngineName } from '../engines/engineNames';
+import type { EngineName, EngineTypes } from '../engines/engineNames';
 import { getEngine, isEngineName } from '../engines/registry';
-import type { ConnectionFields, S3ConnectionFields, SqlConnectionFields } from './fields';
+import type { ConnectionFields } from './fields';
 import { fail } from './urlParts';
 
 /**
@@ -8,8 +8,7 @@ import { fail } from './urlParts';
  * (`<scheme>://<user>:<secret>@<host>:<port>/<database or bucket>[?…]`). Throws
  * ConnectionStringError, whose message names the problem and never contains the secret.
  */
-export function parseConnectionString(engineName: SqlEngineName, text: string): SqlConnectionFields;
-export function parseConnectionString(engineName: 's3', text: string): S3ConnectionFields;
+export function parseConnectionString<N extends EngineName>(engineName: N, text: string): EngineTypes[N]['fields'];
 export function parseConnectionString(engineName: string, text: string): ConnectionFields;
 export function parseConnectionString(engineName: string, text: string): ConnectionFields {
   if (!isEngineName(engineName)) fail(`Unknown database engine "${engineName}".`);

@@ -2,14 +2,18 @@ import type { ConnectionFields } from '../connectionString/fields';
 import { mysqlEngine } from './mysql/mysqlEngine';
 import { postgresEngine } from './postgres/postgresEngine';
 import { s3Engine } from './s3/s3Engine';
-import type { BlobEngine, DestinationEngine, DestinationHandle, EngineDefinition, EngineName, SqlEngine, SqlEngineName } from './types';
+import type { DestinationEngine, DestinationHandle, EngineName, EngineTypes } from './types';
 
-// The one list of engines: the API's enum, parsing, connect and every operation read it.
-const engines: Record<EngineName, EngineDefinition> = {
+// The one list of engines: the API's enum, parsing, connect and every operation read it. An
+// engine whose folder declares its types but has no line here fails to compile.
+const engines = {
   postgres: postgresEngine,
   mysql: mysqlEngine,
   s3: s3Engine,
-};
+} satisfies { [N in EngineName]: EngineTypes[N]['definition'] };
+
+/** The registered engines' definitions by name (this type also carries each folder's declared types to the package's users). */
+export type RegisteredEngines = typeof engines;
 
 export const engineNames = Object.keys(engines) as EngineName[];
 
@@ -17,11 +21,8 @@ export function isEngineName(name: string): name is EngineName {
   return Object.prototype.hasOwnProperty.call(engines, name);
 }
 
-export function getEngine(name: SqlEngineName): SqlEngine;
-export function getEngine(name: 's3'): BlobEngine;
-export function getEngine(name: EngineName): EngineDefinition;
-export function getEngine(name: EngineName): EngineDefinition {
-  return engines[name];
+export function getEngine<N extends EngineName>(name: N): EngineTypes[N]['definition'] {
+  return (engines as { [M in EngineName]: EngineTypes[M]['definition'] })[name];
 }
 
 /** Any engine, seen through the one interface: what generic code calls. */

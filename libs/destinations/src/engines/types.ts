@@ -1,11 +1,9 @@
-import type { Connection as MysqlConnection } from 'mysql2/promise';
-import type { Client as PgClient } from 'pg';
 import type { CatalogResource } from '@datasync/providers';
 import type { LookupFn } from '../network/resolveHost';
 import type { FailureCode } from '../errors';
-import type { ConnectionFields, S3ConnectionFields, SqlConnectionFields } from '../connectionString/fields';
+import type { ConnectionFields, SqlConnectionFields } from '../connectionString/fields';
 import type { Writer, WriterOptions } from '../writers/writeRow';
-import type { EngineName, SqlEngineName } from './engineNames';
+import type { EngineName, EngineTypes, SqlEngineName } from './engineNames';
 import type {
   CheckResult,
   ColumnDefinition,
@@ -17,11 +15,9 @@ import type {
   TableSpec,
   UnseenRowsOptions,
 } from './operations';
-import type { S3Handle } from './s3/s3Handle';
-import type { BlobFormat } from './s3/s3Settings';
 import type { SqlDialect } from './sql/dialect';
 
-export type { EngineName, SqlEngineName };
+export type { EngineName, EngineTypes, SqlEngineName };
 
 export interface QueryResult {
   rows: Record<string, unknown>[];
@@ -37,28 +33,14 @@ export interface SqlHandleBase {
   close(): Promise<void>;
 }
 
-export interface PostgresHandle extends SqlHandleBase {
-  readonly engine: 'postgres';
-  /** The driver's client, for what `query` cannot do (COPY streams). */
-  readonly client: PgClient;
-}
-
-export interface MysqlHandle extends SqlHandleBase {
-  readonly engine: 'mysql';
-  readonly connection: MysqlConnection;
-  /**
-   * Runs one statement as a server-side prepared statement, cached on the connection by its
-   * text: values travel in the binary protocol, never formatted into SQL (the writer's bulk path).
-   */
-  execute(sql: string, params: readonly unknown[]): Promise<QueryResult>;
-}
-
-export type SqlHandle = PostgresHandle | MysqlHandle;
-
-export type { S3Handle };
+/** An open connection to a relational destination. */
+export type SqlHandle = EngineTypes[SqlEngineName]['handle'];
 
 /** An open destination of any engine: what connect returns and the writers, DDL and purge take. */
-export type DestinationHandle = SqlHandle | S3Handle;
+export type DestinationHandle = EngineTypes[EngineName]['handle'];
+
+/** Any engine's definition, as the registry holds it. */
+export type EngineDefinition = EngineTypes[EngineName]['definition'];
 
 /** Where and how to open a connection: the guard has already resolved and approved `address`. */
 export interface OpenTarget {
@@ -120,7 +102,13 @@ export type StepPrivileges = Pick<PrivilegeNeed, 'privileges' | 'on'>;
  * engine up in the registry and calls these; it never asks which engine it has. Adding an engine
  * is one folder implementing this and one line in the registry.
  */
-export interface DestinationEngine<H extends DestinationHandle, F extends ConnectionFields> {
+/** What every handle has: the name of the engine that opened it, and a way to close it. */
+export interface HandleBase {
+  readonly engine: EngineName;
+  close(): Promise<void>;
+}
+
+export interface DestinationEngine<H extends HandleBase, F extends { engine: EngineName }> {
   name: EngineName;
   /** Shown in messages and the dashboard. */
   label: string;
@@ -164,7 +152,7 @@ export interface DestinationEngine<H extends DestinationHandle, F extends Connec
 }
 
 /** A relational engine: the operations come from the shared SQL implementation and its dialect. */
-export interface SqlEngine<H extends SqlHandle = SqlHandle> extends DestinationEngine<H, SqlConnectionFields> {
+export interface SqlEngine<H extends SqlHandleBase = SqlHandle> extends DestinationEngine<H, SqlConnectionFields> {
   kind: 'sql';
   name: SqlEngineName;
   /** Postgres has schemas inside a database; MySQL's schema is the database itself. */
@@ -178,15 +166,3 @@ export interface SqlEngine<H extends SqlHandle = SqlHandle> extends DestinationE
   /** After a permission error: which of `need.privileges` the user lacks, asked of the server. */
   missingPrivileges(handle: SqlHandle, need: PrivilegeNeed, err: unknown): Promise<string[]>;
 }
-
-/**
- * Blob storage (s3): the same parsing, network guard and connect as the databases, its own
- * layout (folders of part files instead of tables; see engines/s3).
- */
-export interface BlobEngine extends DestinationEngine<S3Handle, S3ConnectionFields> {
-  kind: 'blob';
-  name: 's3';
-  formats: readonly BlobFormat[];
-}
-
-export type EngineDefinition = SqlEngine | BlobEngine;

@@ -1,5 +1,6 @@
 import { sqlEngine } from '../sql/sqlEngine';
-import type { MysqlHandle, SqlEngine } from '../types';
+import type { SqlEngine } from '../types';
+import type { MysqlHandle } from './mysqlHandle';
 import { deniedCommand, classifyMysqlError } from './mysqlErrors';
 import { mysqlDialect } from './mysqlDialect';
 import { createMysqlWriter } from './mysqlWriter';

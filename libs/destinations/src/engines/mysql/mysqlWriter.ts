@@ -4,7 +4,7 @@ import { rowValues, writerColumns } from '../../writers/rowValues';
 import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../../writers/writeRow';
 import { inTransaction } from '../sql/transaction';
 import { sqlFailure } from '../sql/sqlFailure';
-import type { MysqlHandle } from '../types';
+import type { MysqlHandle } from './mysqlHandle';
 import { mysqlDialect as dialect } from './mysqlDialect';
 import { mysqlValue, textLimit } from './mysqlValues';
 

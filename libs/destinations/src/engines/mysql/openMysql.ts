@@ -2,7 +2,8 @@ import { connect as netConnect } from 'node:net';
 import mysql, { type ConnectionOptions, type ExecuteValues, type SslOptions } from 'mysql2/promise';
 import type { SslMode } from '../../connectionString/fields';
 import { effectiveSslMode } from '../../network/tlsDefault';
-import type { MysqlHandle, OpenTarget, QueryResult } from '../types';
+import type { OpenTarget, QueryResult } from '../types';
+import type { MysqlHandle } from './mysqlHandle';
 
 function sslOptions(mode: SslMode): SslOptions | undefined {
   if (mode === 'disable') return undefined;

@@ -3,7 +3,8 @@ import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import pg from 'pg';
 import type { SslMode } from '../../connectionString/fields';
 import { effectiveSslMode } from '../../network/tlsDefault';
-import type { OpenTarget, PostgresHandle } from '../types';
+import type { OpenTarget } from '../types';
+import type { PostgresHandle } from './postgresHandle';
 import { NO_TLS_MESSAGE } from './postgresErrors';
 import { isErrorLike } from '../networkErrors';
 

@@ -1,5 +1,6 @@
 import { sqlEngine } from '../sql/sqlEngine';
-import type { PostgresHandle, SqlEngine } from '../types';
+import type { SqlEngine } from '../types';
+import type { PostgresHandle } from './postgresHandle';
 import { openPostgres } from './openPostgres';
 import { postgresDialect } from './postgresDialect';
 import { classifyPostgresError } from './postgresErrors';

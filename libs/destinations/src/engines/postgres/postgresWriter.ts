@@ -7,7 +7,7 @@ import { rowValues, writerColumns } from '../../writers/rowValues';
 import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../../writers/writeRow';
 import { inTransaction } from '../sql/transaction';
 import { sqlFailure } from '../sql/sqlFailure';
-import type { PostgresHandle } from '../types';
+import type { PostgresHandle } from './postgresHandle';
 import { postgresDialect as dialect } from './postgresDialect';
 import { copyLine } from './copyText';
 

@@ -1,4 +1,4 @@
-import type { S3ConnectionFields } from '../../connectionString/fields';
+import type { S3ConnectionFields } from './s3Handle';
 import { urlHost } from '../../connectionString/urlParts';
 import { isAwsHost, regionOfAwsHost } from './awsEndpoint';
 import { DEFAULT_BLOB_FORMAT, DEFAULT_S3_REGION } from './s3Settings';

@@ -1,4 +1,4 @@
-import type { S3ConnectionFields } from '../../connectionString/fields';
+import type { S3ConnectionFields } from './s3Handle';
 import { DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_SSL_MODE } from '../../connectionString/fields';
 import { decode, fail, MAX_CONNECTION_STRING_LENGTH, parseHost, parsePort, splitHostPort } from '../../connectionString/urlParts';
 import { isAwsHost, regionOfAwsHost } from './awsEndpoint';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { S3ConnectionFields } from '../../connectionString/fields';
+import type { S3ConnectionFields } from './s3Handle';
 import { DestinationError } from '../../errors';
 import type { CheckResult } from '../operations';
 import { s3Failure, type S3Operation } from './s3Errors';

@@ -1,4 +1,4 @@
-import type { BlobEngine } from '../types';
+import type { BlobEngine } from './s3Handle';
 import { maskS3ConnectionString } from './maskS3';
 import { openS3 } from './openS3';
 import { parseS3ConnectionString } from './parseS3';
