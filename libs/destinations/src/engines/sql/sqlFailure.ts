@@ -1,5 +1,4 @@
-import type { FailureSource } from '../../failureMessages';
-import { driverFailure, schemaContext } from '../../failureMessages';
+import { driverFailure, schemaContext, type FailureSource } from '../../failureMessages';
 
 /**
  * A driver error met while running a statement as a DestinationError (the loader tells transient
