@@ -12,7 +12,11 @@ const shared = {
     '/node_modules/hyparquet[^/]*/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object],
   },
   transformIgnorePatterns: ['/node_modules/(?!hyparquet)'],
-  moduleNameMapper: { '^@datasync/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: {
+    '^@datasync/([a-z-]+)$': '<rootDir>/libs/$1/src',
+    // A package's test helpers (`@datasync/destinations/testing`), kept out of its main entry.
+    '^@datasync/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing',
+  },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testEnvironment: 'node',
 };

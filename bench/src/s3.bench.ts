@@ -6,12 +6,11 @@ import {
   ensureTable,
   getEngine,
   parseConnectionString,
-  startTestS3Server,
   type BlobFormat,
   type S3Handle,
-  type TestS3,
   type WriteRow,
 } from '@datasync/destinations';
+import { startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { getResource } from '@datasync/providers';
 import { testEnv } from '@datasync/testing';
 import { charge, type Charge } from './benchCharges';

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { getText, latestState, readParts, startTestS3Server, type S3Handle, type TestS3 } from '@datasync/destinations';
+import { getText, type S3Handle } from '@datasync/destinations';
+import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { waitFor } from '@datasync/testing';
 import { apiInPage, launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
 import { startDashboardStack, type DashboardStack } from './support/dashboardStack';

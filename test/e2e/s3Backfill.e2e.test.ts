@@ -1,5 +1,6 @@
 import { TABLES } from '@datasync/db';
-import { getText, latestState, readParts, startTestS3Server, type S3Handle, type TestS3 } from '@datasync/destinations';
+import { getText, type S3Handle } from '@datasync/destinations';
+import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { waitFor } from '@datasync/testing';
 import { canonicalJson, createLoaderWorld, providerCharges, waitForStatus, type LoaderWorld } from './support/loaderWorld';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createWriter, ensureTable, parseConnectionString, type WriteRow } from '@datasync/destinations';
-import { RateBudget, createStripeConnector, getResource, keyMode, parallelRead, type ProviderSettings } from '@datasync/providers';
+import { RateBudget, createStripeConnector, getResource, keyMode, type ProviderSettings } from '@datasync/providers';
+import { parallelRead } from '@datasync/providers/testing';
 import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
 import { charge } from '../benchCharges';
 import type { ProviderAccount } from '../loaderStack';

@@ -3,10 +3,10 @@ import {
   RateBudget,
   backfillRange,
   createStripeConnector,
-  parallelRead,
   providerSettings,
   type RequestReport,
 } from '@datasync/providers';
+import { parallelRead } from '@datasync/providers/testing';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RunningEmulator } from './emulatorProcess';

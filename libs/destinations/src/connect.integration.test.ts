@@ -5,7 +5,7 @@ import { checkDestination } from './check/checkDestination';
 import { connect } from './connect';
 import { parseConnectionString } from './connectionString/parse';
 import { DestinationError } from './errors';
-import { startTestMysql, type TestMysql } from './testSupport/testMysql';
+import { startTestMysql, type TestMysql } from './testing/testMysql';
 
 // A TCP server that only counts who connects: the proof that a refusal opened no connection.
 let listener: net.Server;

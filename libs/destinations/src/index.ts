@@ -55,7 +55,4 @@ export {
   type S3Writer,
   type S3WriterOptions,
 } from './engines/s3/writer/s3Writer';
-// Tests and benchmarks only: runs s3rver (a devDependency) in a child process when called.
-export { startTestS3Server, type TestS3, type TestS3Options } from './engines/s3/testSupport/testS3Server';
-export { latestState, readPart, readParts, type PartFile, type PartRow } from './engines/s3/testSupport/readParts';
 export { getText, listAll, type StoredObject } from './engines/s3/s3Objects';

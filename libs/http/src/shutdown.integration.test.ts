@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 // Runs the built fixture (npm test builds before testing), as a real process receiving SIGTERM.
-const fixture = path.resolve(__dirname, '../dist/testSupport/slowService.js');
+const fixture = path.resolve(__dirname, '../dist/testing/slowService.js');
 
 describe('graceful shutdown', () => {
   it('completes in-flight requests, refuses new ones and exits 0 within 10 s', async () => {

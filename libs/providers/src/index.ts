@@ -24,5 +24,4 @@ export { createConnector, type ConnectorOptions } from './connectors';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';
 export { backfillRange, splitRange, splitSegment, type Segment, type SegmentCursor } from './segments/segments';
 export { EARLIEST_CREATED, findOldestCreated, type OldestSearch } from './segments/oldestCreated';
-export { parallelRead, type ParallelReadOptions, type ParallelReadResult } from './segments/parallelRead';
 export { providerVerifier, type ProviderVerifier } from './verifier';

@@ -3,7 +3,7 @@ import { defaultJobOptions, defineCatalog, defineJob } from './catalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { jobCatalog } from './jobCatalog';
 import { deriveJobId, validatePayload } from './jobPayload';
-import { testCatalog } from './testSupport/testCatalog';
+import { testCatalog } from './testing/testCatalog';
 
 const runId = '5b0c8f6e-2f0e-4c4a-9a52-3f1f3c2b9d10';
 const idOnly = Joi.object<{ id: string }, true>({ id: Joi.string().required() });

@@ -7,9 +7,9 @@ import { defineJob, type PayloadOf } from './catalog';
 import { closeRedisConnection } from './connection';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { createProducer, type Producer } from './producer';
-import { connectForTest } from './testSupport/config';
-import { deleteKeysUnder, keysUnder, pollUntil, uniquePrefix } from './testSupport/redisFixture';
-import { testCatalog, type SegmentLoadPayload, type TestCatalog } from './testSupport/testCatalog';
+import { connectForTest } from './testing/config';
+import { deleteKeysUnder, keysUnder, pollUntil, uniquePrefix } from './testing/redisFixture';
+import { testCatalog, type SegmentLoadPayload, type TestCatalog } from './testing/testCatalog';
 import { createWorkers } from './workers';
 
 const runId = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';

@@ -5,9 +5,9 @@ import { closeRedisConnection, createRedisConnection, pingRedis } from './connec
 import { InvalidJobPayloadError, QueueUnavailableError } from './errors';
 import { createProducer, type Producer } from './producer';
 import { queueDepths } from './queueDepths';
-import { connectForTest } from './testSupport/config';
-import { deleteKeysUnder, keysUnder, uniquePrefix } from './testSupport/redisFixture';
-import { testCatalog, type TestCatalog } from './testSupport/testCatalog';
+import { connectForTest } from './testing/config';
+import { deleteKeysUnder, keysUnder, uniquePrefix } from './testing/redisFixture';
+import { testCatalog, type TestCatalog } from './testing/testCatalog';
 
 const runId = '0d6b7c1e-8a55-4b1a-9c57-8f9d2b3e4a10';
 const accountId = '7e0f4b8a-1c2d-4e5f-8a9b-0c1d2e3f4a5b';

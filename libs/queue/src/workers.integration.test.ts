@@ -6,9 +6,9 @@ import { createLogger, silentLogger, type Logger } from '@datasync/logger';
 import { closeRedisConnection } from './connection';
 import { delayJob } from './delayJob';
 import { createProducer, type Producer } from './producer';
-import { connectForTest } from './testSupport/config';
-import { deleteKeysUnder, pollUntil, uniquePrefix } from './testSupport/redisFixture';
-import { testCatalog, type SegmentLoadPayload, type TestCatalog } from './testSupport/testCatalog';
+import { connectForTest } from './testing/config';
+import { deleteKeysUnder, pollUntil, uniquePrefix } from './testing/redisFixture';
+import { testCatalog, type SegmentLoadPayload, type TestCatalog } from './testing/testCatalog';
 import { createWorkers, type Handlers, type Workers } from './workers';
 
 const runId = '3c9e2a4b-6d1f-4e8a-b7c5-9a0d1e2f3b4c';

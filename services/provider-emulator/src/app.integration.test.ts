@@ -1,4 +1,4 @@
-import { startTestEmulator, type TestEmulator } from './testSupport/testEmulator';
+import { startTestEmulator, type TestEmulator } from './testing/testEmulator';
 
 describe('emulator app', () => {
   let emulator: TestEmulator;

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Joi } from '@datasync/config';
 import { repoRoot } from './config';
-import { kustomizeBuild } from './deploy/kustomizeBuild';
-import type { Manifest } from './deploy/manifest';
-import { queueModule, testingModule } from './deploy/sourceModules';
+import { kustomizeBuild } from './testing/kustomizeBuild';
+import type { Manifest } from './testing/manifest';
+import { queueModule, testingModule } from './testing/sourceModules';
 import { serviceSchema } from './docs/serviceSchemas';
 
 // The loader's autoscalers: KEDA must read the Redis list where the pinned BullMQ keeps a

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { repoRoot } from './config';
-import { kustomizeBuild } from './deploy/kustomizeBuild';
-import { promqlMetricNames } from './deploy/promqlMetricNames';
-import { lagGaugeModule, loaderMetricsModule, testingModule } from './deploy/sourceModules';
+import { kustomizeBuild } from './testing/kustomizeBuild';
+import { promqlMetricNames } from './testing/promqlMetricNames';
+import { lagGaugeModule, loaderMetricsModule, testingModule } from './testing/sourceModules';
 import { findOnPath } from './which';
 
 // deploy/observability is checked against the code: every metric its dashboard and alert rules

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { silentLogger } from '@datasync/logger';
 import { repoRoot } from './config';
-import { httpModule, loaderAppModule, loaderMetricsModule, testingModule } from './deploy/sourceModules';
+import { httpModule, loaderAppModule, loaderMetricsModule, testingModule } from './testing/sourceModules';
 import { pollUntil } from './poll';
 import { findOnPath } from './which';
 

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { freePort } from '@datasync/testing';
-import { startTestMysql, type TestMysql } from '../testSupport/testMysql';
+import { startTestMysql, type TestMysql } from '../testing/testMysql';
 import { checkDestination, type CheckResult } from './checkDestination';
 
 // The local MariaDB: a database and users with passwords and limited grants, made for this file.

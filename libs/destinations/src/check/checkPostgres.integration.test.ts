@@ -3,7 +3,7 @@ import pg from 'pg';
 import { freePort, testDatabaseUrl } from '@datasync/testing';
 import { connect } from '../connect';
 import { parseConnectionString } from '../connectionString/parse';
-import { startTestPostgres, type TestPostgres } from '../testSupport/embeddedPostgres';
+import { startTestPostgres, type TestPostgres } from '../testing/embeddedPostgres';
 import { checkDestination, type CheckResult } from './checkDestination';
 
 // One password-enforcing Postgres for the whole file: a database `dest`, a schema `analytics`,

@@ -6,7 +6,7 @@ import { parseConnectionString } from '../connectionString/parse';
 import { getEngine } from '../engines/registry';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { DestinationError } from '../errors';
-import { startTestMysql, type TestMysql } from '../testSupport/testMysql';
+import { startTestMysql, type TestMysql } from '../testing/testMysql';
 import { ensureTable, type TableSpec } from './ensureTable';
 import { primaryKey } from './tableColumns';
 

@@ -1,6 +1,6 @@
 import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { createWriter } from '../writers/createWriter';
-import { readRows, scratchDestination, type ScratchDestination } from '../writers/testing/scratchDestination';
+import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
 import { purgeAccount } from './purgeAccount';
 
 describe.each<SqlEngineName>(['postgres', 'mysql'])('purgeAccount on %s', (engine) => {

@@ -2,7 +2,7 @@ import { DestinationError } from '../errors';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { createWriter } from './createWriter';
 import { markDeleted } from './markDeleted';
-import { readRows, scratchDestination, type ScratchDestination } from './testing/scratchDestination';
+import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
 import type { WriteRow } from './writeRow';
 
 const at = (second: number): Date => new Date(Date.UTC(2024, 0, 1) + second * 1000);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { createWriter } from './createWriter';
-import { readRows, scratchDestination, type ScratchDestination } from './testing/scratchDestination';
+import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
 import type { WriteRow } from './writeRow';
 
 const at = (second: number): Date => new Date(Date.UTC(2024, 0, 1) + second * 1000);

@@ -2,7 +2,7 @@ import { sqlTypes } from '@datasync/providers';
 import { ensureTable } from '../ddl/ensureTable';
 import type { SqlHandle } from '../engines/types';
 import { createWriter } from './createWriter';
-import { readRows, scratchDestination, type ScratchDestination } from './testing/scratchDestination';
+import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
 
 const at = (second: number): Date => new Date(Date.UTC(2024, 0, 1) + second * 1000);
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createTestRedis, randomQueuePrefix, testRedisUrl } from '@datasync/testing';
 import type { Redis } from 'ioredis';
-import { runTsForJson } from '../testSupport/spawnTs';
-import { spendUntil } from '../testSupport/spendUntil';
+import { runTsForJson } from '../testing/spawnTs';
+import { spendUntil } from '../testing/spendUntil';
 import { RateBudget, type BudgetKey } from './rateBudget';
 
 let redis: Redis;
@@ -83,7 +83,7 @@ describe('RateBudget', () => {
     const budget = new RateBudget(redis, limits, prefix);
     const startAt = Date.now() + 1500; // the child needs a moment to start
     const deadline = startAt + 2000;
-    const child = runTsForJson<{ count: number }>(path.join(__dirname, '../testSupport/budgetChild.ts'), [
+    const child = runTsForJson<{ count: number }>(path.join(__dirname, '../testing/budgetChild.ts'), [
       testRedisUrl(),
       prefix,
       JSON.stringify(key()),

@@ -5,8 +5,8 @@ import {
   ProviderError,
   ProviderUnreachableError,
 } from '../errors';
-import { collectPages, idsOf } from '../testSupport/collect';
-import { testSettings } from '../testSupport/settings';
+import { collectPages, idsOf } from '../testing/collect';
+import { testSettings } from '../testing/settings';
 import { createStripeConnector } from './stripeConnector';
 
 let emulator: TestEmulator;

@@ -1,7 +1,7 @@
 import { startEmulator, type TestEmulator } from '@datasync/testing';
 import type { AccountReader, ProviderObject } from '../connector';
-import { collectPages } from '../testSupport/collect';
-import { testSettings } from '../testSupport/settings';
+import { collectPages } from '../testing/collect';
+import { testSettings } from '../testing/settings';
 import { createStripeConnector } from './stripeConnector';
 import { endpointOf } from './embeddedLists';
 

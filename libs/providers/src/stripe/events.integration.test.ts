@@ -1,8 +1,8 @@
 import { startEmulator, type EmulatorAccount, type TestEmulator } from '@datasync/testing';
 import type { AccountReader, EventPage, ProviderObject } from '../connector';
 import { EventCursorExpiredError } from '../errors';
-import { collectPages } from '../testSupport/collect';
-import { testSettings } from '../testSupport/settings';
+import { collectPages } from '../testing/collect';
+import { testSettings } from '../testing/settings';
 import { createStripeConnector } from './stripeConnector';
 
 let emulator: TestEmulator;

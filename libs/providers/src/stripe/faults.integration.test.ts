@@ -9,10 +9,10 @@ import {
   ProviderRetriesExhaustedError,
   ProviderUnreachableError,
 } from '../errors';
-import { collectPages, idsOf } from '../testSupport/collect';
-import { readAllCharges, type ReadAllResult } from '../testSupport/readAllCharges';
-import { testSettings } from '../testSupport/settings';
-import { runTsForJson } from '../testSupport/spawnTs';
+import { collectPages, idsOf } from '../testing/collect';
+import { readAllCharges, type ReadAllResult } from '../testing/readAllCharges';
+import { testSettings } from '../testing/settings';
+import { runTsForJson } from '../testing/spawnTs';
 import { createStripeConnector } from './stripeConnector';
 
 interface Stats {
@@ -134,7 +134,7 @@ describe('rate limits', () => {
     const prefix = randomQueuePrefix();
     const startAt = Date.now() + 2000; // the child process needs a moment to start
     const ownSettings = { ...settings, stripeBaseUrl: emulator.baseUrl };
-    const child = runTsForJson<ReadAllResult>(path.join(__dirname, '../testSupport/readerChild.ts'), [
+    const child = runTsForJson<ReadAllResult>(path.join(__dirname, '../testing/readerChild.ts'), [
       testRedisUrl(),
       prefix,
       account.secret_key,

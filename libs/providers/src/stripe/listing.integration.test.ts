@@ -1,9 +1,9 @@
 import { startEmulator, type TestEmulator } from '@datasync/testing';
 import { createStripeConnector } from '../stripe/stripeConnector';
-import { parallelRead } from '../segments/parallelRead';
+import { parallelRead } from '../testing/parallelRead';
 import type { AccountReader, ProviderObject } from '../connector';
-import { collectPages, idsOf } from '../testSupport/collect';
-import { testSettings } from '../testSupport/settings';
+import { collectPages, idsOf } from '../testing/collect';
+import { testSettings } from '../testing/settings';
 
 let emulator: TestEmulator;
 

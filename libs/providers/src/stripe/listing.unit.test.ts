@@ -1,6 +1,6 @@
 import { getResource } from '../catalog';
 import { ProviderRequestError } from '../errors';
-import { collectPages, idsOf } from '../testSupport/collect';
+import { collectPages, idsOf } from '../testing/collect';
 import { listPages } from './listing';
 import type { Requester } from './requester';
 

@@ -1,7 +1,7 @@
 import { startEmulator, type TestEmulator } from '@datasync/testing';
 import type { AccountReader } from '../connector';
-import { collectPages, idsOf } from '../testSupport/collect';
-import { testSettings } from '../testSupport/settings';
+import { collectPages, idsOf } from '../testing/collect';
+import { testSettings } from '../testing/settings';
 import { createStripeConnector } from './stripeConnector';
 
 let emulator: TestEmulator;

@@ -1,8 +1,8 @@
 import { errorBodySchema } from '@datasync/openapi';
 import { closeTestKnex } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { newClient, type TestClient } from '../testSupport/fixtures';
-import { rawRequest, type RawRequest, type RawResponse } from '../testSupport/http';
+import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
+import { newClient, type TestClient } from '../testing/fixtures';
+import { rawRequest, type RawRequest, type RawResponse } from '../testing/http';
 
 let api: ApiTestApp;
 let client: TestClient;

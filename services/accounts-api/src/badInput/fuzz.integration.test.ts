@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { errorBodySchema, type OpenApiDocument } from '@datasync/openapi';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { accountRows, insertSource, newClient, type TestClient } from '../testSupport/fixtures';
-import { rawRequest } from '../testSupport/http';
+import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
+import { accountRows, insertSource, newClient, type TestClient } from '../testing/fixtures';
+import { rawRequest } from '../testing/http';
 
 // Thousands of generated requests at every endpoint. Whatever comes in, the answer has a
 // documented status and the documented error shape, and no account row appears or changes.

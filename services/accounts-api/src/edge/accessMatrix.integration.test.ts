@@ -3,7 +3,7 @@ import { createAuth, SESSION_COOKIE } from '@datasync/auth';
 import { parseMasterKeys } from '@datasync/crypto';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
+import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
 
 // Every endpoint of the Accounts API, called by each kind of caller, with the outcome of its
 // authentication asserted exactly: client credentials of either scope are let in (the spec's

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { closeTestKnex } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { newClient } from '../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
+import { newClient } from '../testing/fixtures';
 
 let api: ApiTestApp;
 

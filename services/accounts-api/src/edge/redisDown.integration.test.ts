@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { closeTestKnex, freePort } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { newClient } from '../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
+import { newClient } from '../testing/fixtures';
 
 // Redis holds only the rate limits and Idempotency-Keys: without it the API keeps answering, except
 // for a request that asked for the idempotency guarantee it can no longer give.

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import type { Account } from '@datasync/accounts';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { insertSource, newClient } from '../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
+import { insertSource, newClient } from '../testing/fixtures';
 
 // The seams the loader issues fill in: each is called after its change committed, once per change.
 

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { createKnex, type Knex } from '@datasync/db';
 import { closeTestKnex, getTestKnex, startEmulator, testDatabaseUrl, waitFor, type TestEmulator } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../testSupport/apiTestApp';
-import { accountRows, insertSource, newClient, type TestClient } from '../testSupport/fixtures';
-import { startTcpProxy, type TcpProxy } from '../testSupport/tcpProxy';
+import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
+import { accountRows, insertSource, newClient, type TestClient } from '../testing/fixtures';
+import { startTcpProxy, type TcpProxy } from '../testing/tcpProxy';
 
 // Postgres reached through a proxy the test can cut, so it goes away for real, also mid-request.
 

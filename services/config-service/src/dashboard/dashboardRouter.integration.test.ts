@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildTestApp } from '../access/accessTestSupport';
+import { buildTestApp } from '../testing/accessApp';
 import { publicRoot } from './publicRoot';
 
 const { app } = buildTestApp(getTestKnex());

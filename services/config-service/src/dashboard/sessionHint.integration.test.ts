@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildTestApp } from '../access/accessTestSupport';
+import { buildTestApp } from '../testing/accessApp';
 
 const { app } = buildTestApp(getTestKnex());
 const MARKER = '<meta name="datasync-session" content="none">';

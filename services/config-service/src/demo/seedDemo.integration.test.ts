@@ -7,9 +7,9 @@ import winston from 'winston';
 import { TABLES } from '@datasync/db';
 import { createLogger } from '@datasync/logger';
 import { getTestKnex, startEmulator, testDatabaseUrl } from '@datasync/testing';
-import { basicHeader } from '../access/accessTestSupport';
-import { useProviderAndDestination } from '../routes/resourceTestSupport/providerAndDestination';
-import { buildResourceApp } from '../routes/resourceTestSupport/resourceApp';
+import { basicHeader } from '../testing/accessApp';
+import { useProviderAndDestination } from '../testing/providerAndDestination';
+import { buildResourceApp } from '../testing/resourceApp';
 import { seedDemo, type DemoSeed, type SeedDemoOptions } from './seedDemo';
 
 const knex = getTestKnex();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { addSettledJob, closeTestKnex, getTestKnex } from '@datasync/testing';
-import { createCredential, signUp } from '../access/accessTestSupport';
-import { buildOpsTestApp, sessionOf, type OpsTestApp } from './opsTestSupport';
+import { createCredential, signUp } from '../testing/accessApp';
+import { buildOpsTestApp, sessionOf, type OpsTestApp } from '../testing/opsApp';
 
 // Who gets into the queue dashboard: the table is the policy. Operators and viewers are granted
 // by configuration; every tenant caller (a signed-in user, an API key of either scope) and an

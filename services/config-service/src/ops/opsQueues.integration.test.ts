@@ -3,7 +3,7 @@ import request from 'supertest';
 import { jobCatalog } from '@datasync/queue';
 import { addSettledJob, closeTestKnex, getTestKnex } from '@datasync/testing';
 import { UNLISTED_NAME, UNLISTED_PAYLOAD } from './jobView';
-import { buildOpsTestApp, sessionOf, type OpsTestApp } from './opsTestSupport';
+import { buildOpsTestApp, sessionOf, type OpsTestApp } from '../testing/opsApp';
 
 // What an operator sees and does on the queue dashboard's API: every catalog queue with its
 // counts by state, jobs showing only catalog payloads, and retry, promote and clean acting on Redis.

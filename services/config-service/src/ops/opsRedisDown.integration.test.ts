@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildOpsTestApp, sessionOf, type OpsTestApp } from './opsTestSupport';
+import { buildOpsTestApp, sessionOf, type OpsTestApp } from '../testing/opsApp';
 
 // Redis unreachable (nothing listens on port 1): the queue dashboard answers at once instead of
 // waiting on BullMQ, and still only to the people it is for.

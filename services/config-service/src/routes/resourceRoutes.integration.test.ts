@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from './resourceTestSupport/destinationDatabases';
-import { buildResourceApp, newCaller } from './resourceTestSupport/resourceApp';
+import { createPostgresDestination, type PostgresDestination } from '../testing/destinationDatabases';
+import { buildResourceApp, newCaller } from '../testing/resourceApp';
 
 const knex = getTestKnex();
 const { app } = buildResourceApp(knex);

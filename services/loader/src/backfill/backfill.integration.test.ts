@@ -2,8 +2,8 @@ import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
 import type { Workers } from '@datasync/queue';
 import type { LoaderQueue } from '../jobs/handlers';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
-import { providerObjects } from '../testSupport/providerData';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { providerObjects } from '../testing/providerData';
 
 let h: LoaderHarness;
 let workers: Workers<LoaderQueue>;

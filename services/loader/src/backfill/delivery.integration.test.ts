@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
-import { providerObjects } from '../testSupport/providerData';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { providerObjects } from '../testing/providerData';
 import { attachAccount } from './attachAccount';
 import { loadRunContext } from './runContext';
 import { runSegmentSlice } from './segmentSlice';

@@ -2,9 +2,9 @@ import { TABLES } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
 import { pollAccount } from '../incremental/pollAccount';
-import { completeProviderObjects } from '../testSupport/completeProviderObjects';
-import { insertAccount, mountCollection } from '../testSupport/fixtures';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { completeProviderObjects } from '../testing/completeProviderObjects';
+import { insertAccount, mountCollection } from '../testing/fixtures';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 
 // Stripe embeds an invoice's lines and a subscription's items as their first 10 with `has_more`;
 // the rows must hold them all, whether the object came from a list page or from an event. The

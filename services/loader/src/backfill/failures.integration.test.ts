@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { TABLES, dropDatabase, ensureDatabase, withDatabase } from '@datasync/db';
 import { testDatabaseUrl, waitFor } from '@datasync/testing';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
-import { insertAccount, seedTarget } from '../testSupport/fixtures';
-import { providerObjects } from '../testSupport/providerData';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { insertAccount, seedTarget } from '../testing/fixtures';
+import { providerObjects } from '../testing/providerData';
 
 // Failures stay on the account they belong to, show a readable reason, and heal by themselves
 // once the cause is fixed (the reconciler retries on its schedule: 1 s base here).

@@ -1,6 +1,6 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 
 // A lease shorter than one provider page: only the heartbeat keeps a live job's segment its own,
 // which is what lets the lease be short enough for dead loaders' work to be taken over quickly.

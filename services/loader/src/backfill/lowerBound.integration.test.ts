@@ -1,8 +1,8 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { insertAccount } from '../testSupport/fixtures';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
-import { providerObjects } from '../testSupport/providerData';
+import { insertAccount } from '../testing/fixtures';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { providerObjects } from '../testing/providerData';
 
 // The backfill's lower bound comes from the provider's data, not from the account's `created`:
 // a connected account's `created` is when it was connected, and some accounts have none.

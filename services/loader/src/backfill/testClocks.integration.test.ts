@@ -1,8 +1,8 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { completeProviderObjects } from '../testSupport/completeProviderObjects';
-import { mountCollection } from '../testSupport/fixtures';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { completeProviderObjects } from '../testing/completeProviderObjects';
+import { mountCollection } from '../testing/fixtures';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 
 // In test mode Stripe leaves customers and subscriptions of test clocks out of their lists unless
 // the request names the clock; a test-mode backfill must load them all the same.

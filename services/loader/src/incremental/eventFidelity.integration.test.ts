@@ -4,9 +4,9 @@ import { Readiness } from '@datasync/http';
 import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
 import { createApp } from '../app';
-import { mountCollection } from '../testSupport/fixtures';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
-import { providerObjects } from '../testSupport/providerData';
+import { mountCollection } from '../testing/fixtures';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { providerObjects } from '../testing/providerData';
 import { pollAccount } from './pollAccount';
 
 // Events as Stripe sends them, through the emulator as a process and a real destination: events

@@ -1,9 +1,9 @@
 import { TABLES } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
-import { mountCollection } from '../testSupport/fixtures';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
-import { providerObjects } from '../testSupport/providerData';
+import { mountCollection } from '../testing/fixtures';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { providerObjects } from '../testing/providerData';
 import { pollAccount } from './pollAccount';
 
 // Incremental sync against the emulator as a process and a real destination: changes made at the

@@ -5,9 +5,9 @@ import { silentLogger } from '@datasync/logger';
 import { createTestRedis, waitFor } from '@datasync/testing';
 import { reconcile } from '../reconcile/reconcile.service';
 import { registerLagGauge } from './lagGauge';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
-import { mountCollection } from '../testSupport/fixtures';
-import { providerObjects } from '../testSupport/providerData';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { mountCollection } from '../testing/fixtures';
+import { providerObjects } from '../testing/providerData';
 
 // The account jobs of loader II through the real workers: pause stops loading at a page
 // boundary and removes the poll scheduler, resume continues from the saved cursors, the purge

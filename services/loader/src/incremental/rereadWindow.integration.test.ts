@@ -1,9 +1,9 @@
 import { TABLES } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
-import { completeProviderObjects } from '../testSupport/completeProviderObjects';
-import { mountCollection } from '../testSupport/fixtures';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { completeProviderObjects } from '../testing/completeProviderObjects';
+import { mountCollection } from '../testing/fixtures';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 import { pollAccount } from './pollAccount';
 
 // Stripe sends no events for balance transactions, yet their `status` moves from `pending` to

@@ -4,7 +4,7 @@ import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
 import type { LoaderDeps } from '../deps';
 import { renewLease } from '../runs/segments.repository';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 import { purgeAccountData } from './purgeAccountData';
 
 // The purge against segment leases: it waits out a lease that ran out until the write it may have

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { TABLES } from '@datasync/db';
 import { createTestRedis, waitFor } from '@datasync/testing';
 import type { Redis } from 'ioredis';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 import { reconcile } from './reconcile.service';
 
 let h: LoaderHarness;

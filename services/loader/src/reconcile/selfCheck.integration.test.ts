@@ -1,7 +1,7 @@
 import { TABLES } from '@datasync/db';
 import { createTestRedis, waitFor } from '@datasync/testing';
 import type { Redis } from 'ioredis';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 import { SelfCheck } from './selfCheck';
 
 let h: LoaderHarness;

@@ -1,6 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { checkDestination } from '../../check/checkDestination';
-import { startTestS3Server, type TestS3 } from './testSupport/testS3Server';
+import { startTestS3Server, type TestS3 } from '../../testing/testS3Server';
 
 const allow = { allowPrivateNetworks: true };
 

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { accountRows, insertSource, newClient } from '../../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
+import { accountRows, insertSource, newClient } from '../../testing/fixtures';
 
 let emulator: TestEmulator;
 let api: ApiTestApp;

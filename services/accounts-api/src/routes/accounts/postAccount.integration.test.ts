@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { TABLES, sealedPlace } from '@datasync/db';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { accountRows, insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
+import { accountRows, insertSource, newClient, type TestClient } from '../../testing/fixtures';
 
 let emulator: TestEmulator;
 let api: ApiTestApp;

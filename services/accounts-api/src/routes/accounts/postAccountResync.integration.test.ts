@@ -6,8 +6,8 @@ import { silentLogger } from '@datasync/logger';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
 import { closeTestKnex, getTestKnex, randomQueuePrefix, startEmulator, testRedisUrl, waitFor, type TestEmulator } from '@datasync/testing';
 import type { Redis } from 'ioredis';
-import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { accountRows, insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
+import { accountRows, insertSource, newClient, type TestClient } from '../../testing/fixtures';
 
 // POST …/resync, and the loader II hooks as accounts-api runs them: each account change enqueues
 // its job (the loader itself is not running here, so the jobs stay in the queue for inspection).

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { accountRows, insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
+import { accountRows, insertSource, newClient, type TestClient } from '../../testing/fixtures';
 
 let emulator: TestEmulator;
 let api: ApiTestApp;

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import { hashLinkToken } from '../../link/linkToken';
-import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
+import { insertSource, newClient, type TestClient } from '../../testing/fixtures';
 
 let emulator: TestEmulator;
 let api: ApiTestApp;

@@ -4,8 +4,8 @@ import { ClientCredentialsService, ClientSecretHasher } from '@datasync/auth';
 import { parseMasterKeys } from '@datasync/crypto';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { insertSource, newClient, type TestClient } from '../../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
+import { insertSource, newClient, type TestClient } from '../../testing/fixtures';
 
 let emulator: TestEmulator;
 let api: ApiTestApp;

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { errorBodySchema, type OpenApiDocument } from '@datasync/openapi';
 import { closeTestKnex } from '@datasync/testing';
-import { startApiTestApp, type ApiTestApp } from '../../testSupport/apiTestApp';
-import { newClient, type TestClient } from '../../testSupport/fixtures';
+import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
+import { newClient, type TestClient } from '../../testing/fixtures';
 
 // The document is the contract integrators generate clients from: walk it and check that the
 // server answers every documented operation, with a documented status and body shape.

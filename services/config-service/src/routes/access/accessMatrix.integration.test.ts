@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { closeTestKnex, getTestKnex, type TestEmulator } from '@datasync/testing';
-import { createCredential, signUp } from '../../access/accessTestSupport';
-import { buildAccountsApp } from '../accounts/accountsTestSupport';
+import { createCredential, signUp } from '../../testing/accessApp';
+import { buildAccountsApp } from '../../testing/accountsApp';
 
 // Every endpoint of config-service, called by each kind of caller, with the outcome of its
 // authentication asserted exactly. The table is the access policy: an endpoint missing from it,

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
-import { createCredential, signUp } from '../../access/accessTestSupport';
-import { buildResourceApp } from '../resourceTestSupport/resourceApp';
+import { createCredential, signUp } from '../../testing/accessApp';
+import { buildResourceApp } from '../../testing/resourceApp';
 
 // Least privilege for client credentials: the key an integrator's backend holds for the Accounts
 // API cannot administer the environment; that takes a session or a key created with the admin

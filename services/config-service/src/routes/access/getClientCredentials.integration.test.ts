@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
+import { buildTestApp, createCredential, signUp } from '../../testing/accessApp';
 
 const knex = getTestKnex();
 const { app } = buildTestApp(knex);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { OpenApiDocument, OpenApiOperation } from '@datasync/openapi';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildTestApp, signUp, type SignedUp } from '../../access/accessTestSupport';
+import { buildTestApp, signUp, type SignedUp } from '../../testing/accessApp';
 
 const knex = getTestKnex();
 const { app } = buildTestApp(knex);

@@ -5,7 +5,7 @@ import { createAuth } from '@datasync/auth';
 import { Readiness } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { signUp } from '../../access/accessTestSupport';
+import { signUp } from '../../testing/accessApp';
 import { createApp } from '../../app';
 
 const knex = getTestKnex();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
-import { buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
+import { buildTestApp, createCredential, signUp } from '../../testing/accessApp';
 
 const knex = getTestKnex();
 // A verification cache, as accounts-api runs with: a revocation in this process must still take effect at once.

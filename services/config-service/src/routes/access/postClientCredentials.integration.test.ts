@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
-import { basicHeader, buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
+import { basicHeader, buildTestApp, createCredential, signUp } from '../../testing/accessApp';
 
 const knex = getTestKnex();
 const { app, auth, logs } = buildTestApp(knex);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildTestApp, randomEmail, sessionCookieOf, signUp } from '../../access/accessTestSupport';
+import { buildTestApp, randomEmail, sessionCookieOf, signUp } from '../../testing/accessApp';
 
 const knex = getTestKnex();
 const { app, logs } = buildTestApp(knex);

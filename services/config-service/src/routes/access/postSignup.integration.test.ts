@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildTestApp, randomEmail, sessionCookieOf } from '../../access/accessTestSupport';
+import { buildTestApp, randomEmail, sessionCookieOf } from '../../testing/accessApp';
 
 const knex = getTestKnex();
 const { app, logs } = buildTestApp(knex);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex } from '@datasync/testing';
-import { buildTestApp, createCredential, signUp } from '../../access/accessTestSupport';
+import { buildTestApp, createCredential, signUp } from '../../testing/accessApp';
 
 const knex = getTestKnex();
 const { app } = buildTestApp(knex);

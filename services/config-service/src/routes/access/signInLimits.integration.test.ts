@@ -5,7 +5,7 @@ import { createAuth, createBasicAuth, failedBasicAuthLimiter } from '@datasync/a
 import { Readiness } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
 import { closeTestKnex, createTestRedis, getTestKnex, randomQueuePrefix } from '@datasync/testing';
-import { createCredential, randomEmail, signUp } from '../../access/accessTestSupport';
+import { createCredential, randomEmail, signUp } from '../../testing/accessApp';
 import { createApp } from '../../app';
 
 // Brute force against config-service: logins and sign-ups are limited per account and per client

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
-import { asCaller, buildAccountsApp, enableEarlyAccess, syncWithAccount, type AccountsTestApp } from './accountsTestSupport';
+import { createPostgresDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import { UNAUTHENTICATED, newCaller } from '../../testing/resourceApp';
+import { asCaller, buildAccountsApp, enableEarlyAccess, syncWithAccount, type AccountsTestApp } from '../../testing/accountsApp';
 
 const knex = getTestKnex();
 let emulator: TestEmulator;

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { getTestKnex } from '@datasync/testing';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
-import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
+import { createSyncFixture } from '../../testing/fixtures';
+import { useProviderAndDestination } from '../../testing/providerAndDestination';
+import { UNAUTHENTICATED, newCaller } from '../../testing/resourceApp';
 import { syncAccountListSchema } from './syncAccounts.schemas';
-import { asCaller, buildAccountsApp, type AccountsTestApp } from './accountsTestSupport';
+import { asCaller, buildAccountsApp, type AccountsTestApp } from '../../testing/accountsApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();

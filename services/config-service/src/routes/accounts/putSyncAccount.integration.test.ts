@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { getTestKnex } from '@datasync/testing';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
-import { UNAUTHENTICATED, newCaller } from '../resourceTestSupport/resourceApp';
-import { asCaller, buildAccountsApp, enableEarlyAccess, syncWithAccount, type AccountsTestApp } from './accountsTestSupport';
+import { createSyncFixture } from '../../testing/fixtures';
+import { useProviderAndDestination } from '../../testing/providerAndDestination';
+import { UNAUTHENTICATED, newCaller } from '../../testing/resourceApp';
+import { asCaller, buildAccountsApp, enableEarlyAccess, syncWithAccount, type AccountsTestApp } from '../../testing/accountsApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();

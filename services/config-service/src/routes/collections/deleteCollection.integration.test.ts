@@ -2,9 +2,9 @@ import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { getTestKnex } from '@datasync/testing';
 import { collectionSchema } from '../../collections/collections.schemas';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { createSyncFixture } from '../../testing/fixtures';
+import { useProviderAndDestination } from '../../testing/providerAndDestination';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();

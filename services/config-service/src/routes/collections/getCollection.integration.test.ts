@@ -3,9 +3,9 @@ import { getEngine, tableColumns } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
 import { getTestKnex, parameterInvalid } from '@datasync/testing';
 import { collectionSchema } from '../../collections/collections.schemas';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { createSyncFixture } from '../../testing/fixtures';
+import { useProviderAndDestination } from '../../testing/providerAndDestination';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();

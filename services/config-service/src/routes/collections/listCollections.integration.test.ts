@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { getTestKnex } from '@datasync/testing';
 import { collectionListSchema } from '../../collections/collections.schemas';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { createSyncFixture } from '../../testing/fixtures';
+import { useProviderAndDestination } from '../../testing/providerAndDestination';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();

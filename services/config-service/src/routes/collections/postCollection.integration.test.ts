@@ -4,9 +4,9 @@ import { commonColumnNames, getResource, resourceNames } from '@datasync/provide
 import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import type { Collection } from '../../collections/collections.repository';
 import { collectionSchema } from '../../collections/collections.schemas';
-import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import { createSyncFixture } from '../../testing/fixtures';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 let emulator: TestEmulator;

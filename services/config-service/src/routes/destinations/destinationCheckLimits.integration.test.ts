@@ -3,7 +3,7 @@ import winston from 'winston';
 import { createLogger } from '@datasync/logger';
 import { closeTestKnex, createTestRedis, getTestKnex, randomQueuePrefix } from '@datasync/testing';
 import { DestinationCheckLimits } from '../../destinations/checkLimits';
-import { as, buildResourceApp, newCaller } from '../resourceTestSupport/resourceApp';
+import { as, buildResourceApp, newCaller } from '../../testing/resourceApp';
 
 // The connection check dials whatever host and port it is given: per environment it runs a few
 // times a minute and a few at once, or it is a port scanner and a password oracle.

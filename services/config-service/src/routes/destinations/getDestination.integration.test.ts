@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { closeTestKnex, getTestKnex, parameterInvalid } from '@datasync/testing';
 import { destinationSchema } from '../../destinations/destinations.schemas';
-import { createPostgresDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller } from '../resourceTestSupport/resourceApp';
+import { createPostgresDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const { app } = buildResourceApp(knex);

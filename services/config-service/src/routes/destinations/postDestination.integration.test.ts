@@ -2,8 +2,8 @@ import request from 'supertest';
 import { TABLES, sealedPlace } from '@datasync/db';
 import { closeTestKnex, freePort, getTestKnex } from '@datasync/testing';
 import { destinationSchema } from '../../destinations/destinations.schemas';
-import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller } from '../resourceTestSupport/resourceApp';
+import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const { app, logs, secretBox } = buildResourceApp(knex);

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, freePort, getTestKnex } from '@datasync/testing';
-import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../resourceTestSupport/destinationDatabases';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller } from '../resourceTestSupport/resourceApp';
+import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const { app, logs } = buildResourceApp(knex);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceSchema } from '../../sources/sources.schemas';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 let emulator: TestEmulator;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceSchema } from '../../sources/sources.schemas';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ApiCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ApiCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 let emulator: TestEmulator;

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { getTestKnex, parameterInvalid } from '@datasync/testing';
-import { asCaller, buildAccountsApp, type AccountsTestApp } from '../accounts/accountsTestSupport';
+import { asCaller, buildAccountsApp, type AccountsTestApp } from '../../testing/accountsApp';
 import { syncOverviewSchema } from '../../syncs/syncs.schemas';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { createSyncFixture } from '../../testing/fixtures';
+import { useProviderAndDestination } from '../../testing/providerAndDestination';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();

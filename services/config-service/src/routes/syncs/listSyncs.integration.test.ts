@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { getTestKnex, parameterInvalid } from '@datasync/testing';
 import { syncListSchema } from '../../syncs/syncs.schemas';
-import { createSyncFixture } from '../resourceTestSupport/fixtures';
-import { useProviderAndDestination } from '../resourceTestSupport/providerAndDestination';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { createSyncFixture } from '../../testing/fixtures';
+import { useProviderAndDestination } from '../../testing/providerAndDestination';
+import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();

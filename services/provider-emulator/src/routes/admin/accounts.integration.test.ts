@@ -1,4 +1,4 @@
-import { startTestEmulator, type TestEmulator } from '../../testSupport/testEmulator';
+import { startTestEmulator, type TestEmulator } from '../../testing/testEmulator';
 
 // The admin API has no authentication by design: the emulator is a development and test tool
 // and /_emulator is not part of Stripe's API. These tests cover its input checks and effects.

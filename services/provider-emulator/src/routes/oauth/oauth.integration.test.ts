@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { startTestEmulator, type TestEmulator, type AdminAccount } from '../../testSupport/testEmulator';
+import { startTestEmulator, type TestEmulator, type AdminAccount } from '../../testing/testEmulator';
 
 let emulator: TestEmulator;
 let app: AdminAccount;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { startTestEmulator, type TestEmulator } from '../../testSupport/testEmulator';
+import { startTestEmulator, type TestEmulator } from '../../testing/testEmulator';
 
 let emulator: TestEmulator;
 

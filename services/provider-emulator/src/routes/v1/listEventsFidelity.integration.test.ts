@@ -1,6 +1,6 @@
 import { STRIPE_API_VERSION } from '@datasync/providers';
 import { waitFor } from '@datasync/testing';
-import { startTestEmulator, type TestEmulator } from '../../testSupport/testEmulator';
+import { startTestEmulator, type TestEmulator } from '../../testing/testEmulator';
 
 // Events as Stripe sends them: objects without an id, data rendered in the API version of the
 // event's creation, and a list that shows some events only after a delay.

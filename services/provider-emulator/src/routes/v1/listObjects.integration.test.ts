@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { stripeCatalog } from '@datasync/providers';
-import { startTestEmulator, type TestEmulator } from '../../testSupport/testEmulator';
+import { startTestEmulator, type TestEmulator } from '../../testing/testEmulator';
 
 let emulator: TestEmulator;
 

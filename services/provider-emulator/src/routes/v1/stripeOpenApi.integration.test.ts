@@ -1,6 +1,6 @@
 import { stripeCatalog } from '@datasync/providers';
-import { OPENAPI_VERSION, describeErrors, responseValidator, retrievePath, schemaValidator } from '../../testSupport/stripeOpenApi';
-import { startTestEmulator, type TestEmulator } from '../../testSupport/testEmulator';
+import { OPENAPI_VERSION, describeErrors, responseValidator, retrievePath, schemaValidator } from '../../testing/stripeOpenApi';
+import { startTestEmulator, type TestEmulator } from '../../testing/testEmulator';
 
 // The emulator's list, retrieve and event payloads, for every resource of the catalog, against
 // Stripe's published OpenAPI description (a real JSON Schema validator, Ajv). The description is

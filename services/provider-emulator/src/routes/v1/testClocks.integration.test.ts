@@ -1,5 +1,5 @@
-import { responseValidator } from '../../testSupport/stripeOpenApi';
-import { startTestEmulator, type TestEmulator } from '../../testSupport/testEmulator';
+import { responseValidator } from '../../testing/stripeOpenApi';
+import { startTestEmulator, type TestEmulator } from '../../testing/testEmulator';
 
 let emulator: TestEmulator;
 

@@ -9,8 +9,8 @@ import type { PartKey, WriteRow } from '../../../writers/writeRow';
 import type { S3Handle } from '../s3Handle';
 import { getText, listAll } from '../s3Objects';
 import type { BlobFormat } from '../s3Settings';
-import { latestState, readParts, type PartRow } from '../testSupport/readParts';
-import { startTestS3Server, type TestS3 } from '../testSupport/testS3Server';
+import { latestState, readParts, type PartRow } from '../../../testing/readParts';
+import { startTestS3Server, type TestS3 } from '../../../testing/testS3Server';
 import { writeRunManifest } from './runManifest';
 import { createS3Writer } from './s3Writer';
 

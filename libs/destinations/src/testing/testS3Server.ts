@@ -4,10 +4,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { connect } from '../../../connect';
-import type { S3Handle } from '../s3Handle';
-import { parseS3ConnectionString } from '../parseS3';
-import type { BlobFormat } from '../s3Settings';
+import { connect } from '../connect';
+import type { S3Handle } from '../engines/s3/s3Handle';
+import { parseS3ConnectionString } from '../engines/s3/parseS3';
+import type { BlobFormat } from '../engines/s3/s3Settings';
 import { startS3Gateway, type S3Gateway, type S3Permission } from './s3Gateway';
 
 const everything: ReadonlySet<S3Permission> = new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']);

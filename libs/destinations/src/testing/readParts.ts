@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { S3Handle } from '../s3Handle';
-import { listAll } from '../s3Objects';
+import type { S3Handle } from '../engines/s3/s3Handle';
+import { listAll } from '../engines/s3/s3Objects';
 
 type Reader = typeof import('hyparquet', { with: { 'resolution-mode': 'import' } });
 let readerModule: Promise<Reader> | undefined;

@@ -1,6 +1,6 @@
 import type { CatalogResource } from '../catalog';
 import type { AccountReader, Page } from '../connector';
-import { splitRange, splitSegment, type Segment } from './segments';
+import { splitRange, splitSegment, type Segment } from '../segments/segments';
 
 export interface ParallelReadOptions {
   range: Segment;
@@ -21,7 +21,7 @@ export interface ParallelReadResult {
  * Reads a whole `created` range with `concurrency` readers in one process: the range starts as
  * that many segments and, whenever a reader runs out of work, a segment still being read gives
  * it its older part (splitSegment). The loader does the same across jobs; this serves the
- * benchmark, tests and tools.
+ * benchmarks and tests.
  */
 export async function parallelRead(
   reader: AccountReader,

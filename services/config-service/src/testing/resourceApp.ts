@@ -9,11 +9,11 @@ import type { Knex } from '@datasync/db';
 import { Readiness } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
 import type { ProviderSettings } from '@datasync/providers';
-import { createCredential, signUp, type SignedUp } from '../../access/accessTestSupport';
-import { createApp } from '../../app';
-import type { CollectionHooks } from '../../collections/collections.service';
-import type { DestinationCheckLimits } from '../../destinations/checkLimits';
-import { createResourceServices, type ResourceServices } from '../resourceRoutes';
+import { createCredential, signUp, type SignedUp } from './accessApp';
+import { createApp } from '../app';
+import type { CollectionHooks } from '../collections/collections.service';
+import type { DestinationCheckLimits } from '../destinations/checkLimits';
+import { createResourceServices, type ResourceServices } from '../routes/resourceRoutes';
 
 // The real config-service app over the real test database, with destinations, sources, syncs
 // and collections mounted, a log that can be searched for secrets, and callers to act as.

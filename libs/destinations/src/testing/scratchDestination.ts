@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { commonColumnNames, getResource, type CatalogResource } from '@datasync/providers';
 import { testDatabaseUrl } from '@datasync/testing';
-import { connect } from '../../connect';
-import { parseConnectionString } from '../../connectionString/parse';
-import { ensureTable } from '../../ddl/ensureTable';
-import { getEngine } from '../../engines/registry';
-import type { SqlEngineName, SqlHandle } from '../../engines/types';
-import { startTestMysql } from '../../testSupport/testMysql';
+import { connect } from '../connect';
+import { parseConnectionString } from '../connectionString/parse';
+import { ensureTable } from '../ddl/ensureTable';
+import { getEngine } from '../engines/registry';
+import type { SqlEngineName, SqlHandle } from '../engines/types';
+import { startTestMysql } from './testMysql';
 
 const allow = { allowPrivateNetworks: true };
 

@@ -5,9 +5,9 @@ import type { Knex } from '@datasync/db';
 import { Readiness } from '@datasync/http';
 import { silentLogger } from '@datasync/logger';
 import type { TestEmulator } from '@datasync/testing';
-import { createApp } from '../../app';
-import { createSyncFixture, type SyncFixture } from '../resourceTestSupport/fixtures';
-import { buildResourceApp, testProviderSettings, type ApiCaller, type ResourceTestApp } from '../resourceTestSupport/resourceApp';
+import { createApp } from '../app';
+import { createSyncFixture, type SyncFixture } from './fixtures';
+import { buildResourceApp, testProviderSettings, type ApiCaller, type ResourceTestApp } from './resourceApp';
 
 // The config-service app with the Accounts tab's routes over the real test database and the
 // emulator as the provider: the resource test app's services, plus libs/accounts.

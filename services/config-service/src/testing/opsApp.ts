@@ -6,9 +6,9 @@ import request from 'supertest';
 import type { Knex } from '@datasync/db';
 import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
 import { randomQueuePrefix, testRedisUrl } from '@datasync/testing';
-import { buildTestApp, randomEmail, sessionCookieOf } from '../access/accessTestSupport';
-import { catalogQueues, closeQueues } from './catalogQueues';
-import { OpsRoles } from './opsRoles';
+import { buildTestApp, randomEmail, sessionCookieOf } from './accessApp';
+import { catalogQueues, closeQueues } from '../ops/catalogQueues';
+import { OpsRoles } from '../ops/opsRoles';
 
 // config-service with the queue dashboard over the real test database and Redis: the catalog's
 // queues under a prefix of the test's own, an operator and a viewer granted by configuration.
