@@ -3,7 +3,7 @@
 import Joi from 'joi';
 import type { Redis } from 'ioredis';
 import { silentLogger } from '@datasync/logger';
-import { defineJob, type PayloadOf } from './catalog';
+import { defineJob, type PayloadOf } from './defineCatalog';
 import { closeRedisConnection } from './connection';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { createProducer, type Producer } from './producer';

@@ -10,7 +10,7 @@ export {
   type JobOptions,
   type PayloadOf,
   type QueueName,
-} from './catalog';
+} from './defineCatalog';
 export { queueEnv, type QueueConfig } from './config';
 export {
   closeRedisConnection,

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { defineCatalog, defineJob } from './catalog';
+import { defineCatalog, defineJob } from './defineCatalog';
 
 export interface AccountAttachPayload {
   accountId: string;
@@ -22,7 +22,7 @@ export interface SegmentLoadPayload {
 
 export type ReconcilePayload = Record<string, never>;
 
-/** Loader II's account jobs (poll, pause, resume, purge, resync) carry the account id only. */
+/** The account lifecycle's jobs (poll, pause, resume, purge, resync) carry the account id only. */
 export interface AccountJobPayload {
   accountId: string;
 }
@@ -78,9 +78,10 @@ export const jobCatalog = defineCatalog({
       jobId: () => 'reconcile',
       options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 1_000 } },
     }),
-    // Loader II. Pause and resume are enqueued by libs/accounts after a toggle commits, purge after
-    // a delete marks the account deleting, resync by POST /accounts/{type}/{id}/resync. Each handler
-    // decides from the account row, so jobs overtaking each other settle on the latest state.
+    // The account lifecycle. Pause and resume are enqueued by libs/accounts after a toggle commits,
+    // purge after a delete marks the account deleting, resync by POST /accounts/{type}/{id}/resync.
+    // Each handler decides from the account row, so jobs overtaking each other settle on the latest
+    // state.
     'account.pause': defineJob({ queue: 'lifecycle', schema: accountPayload, jobId: (p) => `pause-${p.accountId}`, options: goneWhenDone }),
     'account.resume': defineJob({ queue: 'lifecycle', schema: accountPayload, jobId: (p) => `resume-${p.accountId}`, options: goneWhenDone }),
     'account.purge': defineJob({

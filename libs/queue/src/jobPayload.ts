@@ -1,4 +1,4 @@
-import type { AnyCatalog, JobName, PayloadOf } from './catalog';
+import type { AnyCatalog, JobName, PayloadOf } from './defineCatalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { AnyCatalog, JobName, PayloadOf, QueueName } from './catalog';
+import type { AnyCatalog, JobName, PayloadOf, QueueName } from './defineCatalog';
 import { PRODUCER_COMMAND_TIMEOUT_MS, waitForReady } from './connection';
 import { QueueUnavailableError } from './errors';
 import { deriveJobId, validatePayload } from './jobPayload';

@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { redactString, type Logger } from '@datasync/logger';
-import type { AnyCatalog, JobName, JobNameIn, PayloadOf, QueueName } from './catalog';
+import type { AnyCatalog, JobName, JobNameIn, PayloadOf, QueueName } from './defineCatalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { validatePayload } from './jobPayload';
 

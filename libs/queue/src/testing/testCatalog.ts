@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { defineCatalog, defineJob } from '../catalog';
+import { defineCatalog, defineJob } from '../defineCatalog';
 
 export interface SegmentLoadPayload {
   runId: string;

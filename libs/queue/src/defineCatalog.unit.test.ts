@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { defaultJobOptions, defineCatalog, defineJob } from './catalog';
+import { defaultJobOptions, defineCatalog, defineJob } from './defineCatalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { jobCatalog } from './jobCatalog';
 import { deriveJobId, validatePayload } from './jobPayload';
