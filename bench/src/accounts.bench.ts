@@ -1,12 +1,12 @@
 import { TABLES } from '@datasync/db';
-import { loader2BenchConfig, type Loader2BenchConfig } from './loader2/config';
-import { createBenchWorld, type BenchAccount, type BenchWorld } from './loader2/world';
+import { accountsBenchConfig, type AccountsBenchConfig } from './accounts/config';
+import { createBenchWorld, type BenchAccount, type BenchWorld } from './accounts/world';
 import { parseSettingsList } from './loaderStack';
 import { formatTable, type Figure } from './report';
 
-// `npm run bench:loader2` (the second part of `npm run bench:loader`): issue 7's loader figures,
-// built services against the local Postgres and Redis and the emulator. Many accounts attached
-// together (first row of each, total time), one account backfilled against a provider rate limit
+// `npm run bench:accounts` (the second part of `npm run bench:loader`): the loader serving many
+// accounts, built services against the local Postgres and Redis and the emulator. Many accounts
+// attached together (first row of each, total time), one account backfilled against a provider rate limit
 // equal to its budget (share of the budget turned into objects/s), and freshness of changes once
 // accounts are live (poll interval + 5 s). The MySQL writer against LOAD DATA is
 // `npm run bench:writer`'s (the third part of `npm run bench:loader`).
@@ -37,9 +37,9 @@ async function liveAccounts(world: BenchWorld): Promise<Set<string>> {
   return new Set((await world.knex(TABLES.accountStates).where({ status: 'live' }).pluck('account_id')) as string[]);
 }
 
-async function manyAccounts(world: BenchWorld, config: Loader2BenchConfig, figures: Figure[]): Promise<BenchAccount[]> {
-  const count = config.BENCH_LOADER2_ACCOUNTS;
-  const charges = config.BENCH_LOADER2_CHARGES_PER_ACCOUNT;
+async function manyAccounts(world: BenchWorld, config: AccountsBenchConfig, figures: Figure[]): Promise<BenchAccount[]> {
+  const count = config.BENCH_ACCOUNTS_ACCOUNTS;
+  const charges = config.BENCH_ACCOUNTS_CHARGES_PER_ACCOUNT;
   const accounts = await world.addAccounts(count, { charges });
   const started = Date.now();
   await Promise.all(accounts.map((a) => world.attach(a)));
@@ -68,9 +68,9 @@ async function manyAccounts(world: BenchWorld, config: Loader2BenchConfig, figur
   return accounts;
 }
 
-async function rateLimited(world: BenchWorld, config: Loader2BenchConfig, figures: Figure[]): Promise<void> {
-  const rate = config.BENCH_LOADER2_RATE;
-  const charges = config.BENCH_LOADER2_RATE_LIMITED_CHARGES;
+async function rateLimited(world: BenchWorld, config: AccountsBenchConfig, figures: Figure[]): Promise<void> {
+  const rate = config.BENCH_ACCOUNTS_RATE;
+  const charges = config.BENCH_ACCOUNTS_RATE_LIMITED_CHARGES;
   const [account] = await world.addAccounts(1, { charges }, { rate_limit: rate });
   if (!account) throw new Error('no account');
   const started = Date.now();
@@ -94,8 +94,8 @@ async function rateLimited(world: BenchWorld, config: Loader2BenchConfig, figure
   figures.push({ name: 'rate-limited: share of the budget', value: objectsPerSecond / budgetObjects, unit: '', goal: 0.9, kind: 'min' });
 }
 
-async function freshness(world: BenchWorld, config: Loader2BenchConfig, accounts: BenchAccount[], figures: Figure[]): Promise<void> {
-  const interval = config.BENCH_LOADER2_POLL_INTERVAL_MS;
+async function freshness(world: BenchWorld, config: AccountsBenchConfig, accounts: BenchAccount[], figures: Figure[]): Promise<void> {
+  const interval = config.BENCH_ACCOUNTS_POLL_INTERVAL_MS;
   const picked = accounts.slice(0, Math.min(20, accounts.length));
   const targets: { account: BenchAccount; id: string }[] = [];
   for (const account of picked) {
@@ -107,8 +107,8 @@ async function freshness(world: BenchWorld, config: Loader2BenchConfig, accounts
   const pending = new Map<string, { changedAt: number; id: string }>();
   const latencies: number[] = [];
   // One change per object, so every marker stays in the destination until it is seen.
-  if (config.BENCH_LOADER2_CHANGES > targets.length) throw new Error(`at most ${targets.length} changes: one per object`);
-  const changes = Array.from({ length: config.BENCH_LOADER2_CHANGES }, (_, n) => ({ n, at: Math.random() * window, target: targets[n]! }));
+  if (config.BENCH_ACCOUNTS_CHANGES > targets.length) throw new Error(`at most ${targets.length} changes: one per object`);
+  const changes = Array.from({ length: config.BENCH_ACCOUNTS_CHANGES }, (_, n) => ({ n, at: Math.random() * window, target: targets[n]! }));
   const started = Date.now();
   const making = Promise.all(
     changes.map(async ({ n, at, target }) => {
@@ -176,13 +176,13 @@ async function jobTimes(world: BenchWorld): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const config = loader2BenchConfig();
-  const rate = String(config.BENCH_LOADER2_RATE);
-  const loaderEnv = { PROVIDER_RATE_TEST_PER_SECOND: rate, PROVIDER_RATE_ENDPOINT_PER_SECOND: rate, ...parseSettingsList(config.BENCH_LOADER2_LOADER_ENV) };
-  process.stdout.write(`loaders: ${config.BENCH_LOADER2_LOADERS}, settings ${JSON.stringify(loaderEnv)}\n`);
+  const config = accountsBenchConfig();
+  const rate = String(config.BENCH_ACCOUNTS_RATE);
+  const loaderEnv = { PROVIDER_RATE_TEST_PER_SECOND: rate, PROVIDER_RATE_ENDPOINT_PER_SECOND: rate, ...parseSettingsList(config.BENCH_ACCOUNTS_LOADER_ENV) };
+  process.stdout.write(`loaders: ${config.BENCH_ACCOUNTS_LOADERS}, settings ${JSON.stringify(loaderEnv)}\n`);
   const world = await createBenchWorld(config, loaderEnv);
   const figures: Figure[] = [];
-  const wanted = new Set(config.BENCH_LOADER2_FIGURES.split(','));
+  const wanted = new Set(config.BENCH_ACCOUNTS_FIGURES.split(','));
   try {
     if (wanted.has('many')) {
       const accounts = await manyAccounts(world, config, figures);
@@ -197,6 +197,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`bench:loader2 failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(`bench:accounts failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -6,7 +6,7 @@ import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, withDa
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
 import { createTestTenant, freePort, insertTestAccount } from '@datasync/testing';
 
-// What `bench:loader1` and `bench:loader2` both stand on: scratch control-plane and destination
+// What `bench:throughput` and `bench:accounts` both stand on: scratch control-plane and destination
 // databases (dropped at close), the built emulator, a producer on a fresh queue prefix, and a
 // tenant with one Stripe source, one Postgres destination and a sync with charges. Each bench
 // starts its own loaders (and API) on top with `startService`.

@@ -1,13 +1,13 @@
-import { loaderBenchConfig, type LoaderBenchConfig } from './loader/config';
-import { connectorAlone, writerAlone } from './loader/alone';
-import { rssMb, startBenchSystem, type BenchSystem } from './loader/system';
+import { throughputBenchConfig, type ThroughputBenchConfig } from './throughput/config';
+import { connectorAlone, writerAlone } from './throughput/alone';
+import { rssMb, startBenchSystem, type BenchSystem } from './throughput/system';
 import { formatTable, type Figure } from './report';
 
-// `npm run bench:loader1` (the first part of `npm run bench:loader`): issue 6's figures, the built services against the local Postgres and
-// Redis and the emulator, one loader process with its default settings. Time to first row of an
-// account registered through POST /accounts (alone, and while a large backfill runs), end-to-end
-// rows/s against the slower of the connector and the writer alone, loader RSS through a large
-// backfill. The writer against psql \copy is `npm run bench:writer`'s.
+// `npm run bench:throughput` (the first part of `npm run bench:loader`): one account's data
+// through one loader, the built services against the local Postgres and Redis and the emulator,
+// one loader process with its default settings. Time to first row of an account registered
+// through POST /accounts (alone, and while a large backfill runs), end-to-end rows/s against the
+// slower of the connector and the writer alone, loader RSS through a large backfill. The writer against psql \copy is `npm run bench:writer`'s.
 
 const POLL_MS = 20;
 // The writer alone writes in the loader's default batch size (LOADER_BATCH_ROWS), so both sides
@@ -31,10 +31,10 @@ async function until<T>(what: string, timeoutMs: number, check: () => Promise<T 
 }
 
 /** Seconds from the 200 of POST /accounts to the account's first row in the destination, for each attach. */
-async function timesToFirstRow(system: BenchSystem, config: LoaderBenchConfig): Promise<number[]> {
+async function timesToFirstRow(system: BenchSystem, config: ThroughputBenchConfig): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < config.BENCH_LOADER_ATTACHES; i += 1) {
-    const account = await system.newProviderAccount(config.BENCH_LOADER_ATTACH_CHARGES);
+  for (let i = 0; i < config.BENCH_THROUGHPUT_ATTACHES; i += 1) {
+    const account = await system.newProviderAccount(config.BENCH_THROUGHPUT_ATTACH_CHARGES);
     await system.register(account);
     const answered = Date.now();
     await until('the first row', 120_000, async () => (await system.rows(account.id)) > 0);
@@ -47,11 +47,11 @@ async function waitLive(system: BenchSystem, accountId: string, timeoutMs: numbe
   await until('the account to be live', timeoutMs, async () => (await system.status(accountId)) === 'live', 250);
 }
 
-async function firstRows(config: LoaderBenchConfig, figures: Figure[]): Promise<void> {
+async function firstRows(config: ThroughputBenchConfig, figures: Figure[]): Promise<void> {
   const system = await startBenchSystem(config);
   try {
     const alone = await timesToFirstRow(system, config);
-    const big = await system.newProviderAccount(config.BENCH_LOADER_BIG_ROWS);
+    const big = await system.newProviderAccount(config.BENCH_THROUGHPUT_BIG_ROWS);
     const bigId = await system.insertAndAttach(big);
     await until('the large backfill to run', 120_000, async () => (await system.rows(big.id)) >= 5_000, 100);
     const busyStarted = Date.now();
@@ -60,7 +60,7 @@ async function firstRows(config: LoaderBenchConfig, figures: Figure[]): Promise<
     const bigStatus = await system.status(bigId);
     process.stdout.write(
       `time to first row, ${alone.length} attaches: p50 ${percentile(alone, 50).toFixed(2)} s, p95 ${percentile(alone, 95).toFixed(2)} s; ` +
-        `during a ${config.BENCH_LOADER_BIG_ROWS}-row backfill: p50 ${percentile(busy, 50).toFixed(2)} s, p95 ${percentile(busy, 95).toFixed(2)} s ` +
+        `during a ${config.BENCH_THROUGHPUT_BIG_ROWS}-row backfill: p50 ${percentile(busy, 50).toFixed(2)} s, p95 ${percentile(busy, 95).toFixed(2)} s ` +
         `(the large account had ${bigRows} rows and was ${bigStatus} ${((Date.now() - busyStarted) / 1000).toFixed(0)} s later)\n`,
     );
     figures.push({ name: 'first row p50', value: percentile(alone, 50), unit: 's', goal: 2, kind: 'max' });
@@ -72,8 +72,8 @@ async function firstRows(config: LoaderBenchConfig, figures: Figure[]): Promise<
   }
 }
 
-async function throughput(config: LoaderBenchConfig, figures: Figure[]): Promise<void> {
-  const rows = config.BENCH_LOADER_E2E_ROWS;
+async function throughput(config: ThroughputBenchConfig, figures: Figure[]): Promise<void> {
+  const rows = config.BENCH_THROUGHPUT_E2E_ROWS;
   const system = await startBenchSystem(config);
   let endToEnd: number;
   let connector: number;
@@ -100,8 +100,8 @@ async function throughput(config: LoaderBenchConfig, figures: Figure[]): Promise
   figures.push({ name: 'end to end / slower of connector, writer', value: endToEnd / slower, unit: '', goal: 0.7, kind: 'min' });
 }
 
-async function memory(config: LoaderBenchConfig, figures: Figure[]): Promise<void> {
-  const rows = config.BENCH_LOADER_MEMORY_ROWS;
+async function memory(config: ThroughputBenchConfig, figures: Figure[]): Promise<void> {
+  const rows = config.BENCH_THROUGHPUT_MEMORY_ROWS;
   const system = await startBenchSystem(config);
   try {
     const start = rssMb(system.loader.pid);
@@ -125,8 +125,8 @@ async function memory(config: LoaderBenchConfig, figures: Figure[]): Promise<voi
 }
 
 async function main(): Promise<void> {
-  const config = loaderBenchConfig();
-  const wanted = new Set(config.BENCH_LOADER_FIGURES.split(','));
+  const config = throughputBenchConfig();
+  const wanted = new Set(config.BENCH_THROUGHPUT_FIGURES.split(','));
   const figures: Figure[] = [];
   if (wanted.has('first')) await firstRows(config, figures);
   if (wanted.has('throughput')) await throughput(config, figures);

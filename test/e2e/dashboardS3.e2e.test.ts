@@ -6,7 +6,7 @@ import { apiInPage, launchBrowser, openSession, shoot, signUpInBrowser, unexpect
 import { startDashboardStack, type DashboardStack } from './support/dashboardStack';
 import { canonicalJson, providerCharges } from './support/loaderWorld';
 
-// Issue 10's "done when" in the browser: a person chooses S3 in the dashboard (behind an
+// The S3 destination from the browser: a person chooses S3 in the dashboard (behind an
 // S3-compatible server that checks signatures), attaches an account, and the bucket then holds
 // gzip NDJSON files with exactly the provider's charges.
 

@@ -1,13 +1,13 @@
-import { createLoader2World, type Loader2World } from './support/loader2/loader2World';
-import { changesDuringBackfill, deleteLeavesOthers, pauseAndResume, resyncSwapsIn } from './support/loader2/syncScenarios';
+import { createFullStackWorld, type FullStackWorld } from './support/fullStackWorld';
+import { changesDuringBackfill, deleteLeavesOthers, pauseAndResume, resyncSwapsIn } from './support/syncScenarios';
 
-// Loader II through the public API and real processes, on a Postgres destination: incremental
-// sync after a backfill that saw changes, pause and resume, resync, delete.
+// Incremental sync through the public API and real processes, on a Postgres destination: changes
+// after a backfill that saw changes, pause and resume, resync, delete.
 
-let world: Loader2World;
+let world: FullStackWorld;
 
 beforeAll(async () => {
-  world = await createLoader2World('postgres');
+  world = await createFullStackWorld('postgres');
   await world.startLoader();
   await world.startApi();
 });

@@ -2,9 +2,9 @@ import { Queue } from 'bullmq';
 import { TABLES } from '@datasync/db';
 import { createRedisConnection, closeRedisConnection } from '@datasync/queue';
 import { waitFor } from '@datasync/testing';
-import { createLoader2World, type Loader2World } from './support/loader2/loader2World';
+import { createFullStackWorld, type FullStackWorld } from './support/fullStackWorld';
 import type { ServiceProcess } from './support/loaderServices';
-import { distinctAndTotal } from './support/loader2/syncScenarios';
+import { distinctAndTotal } from './support/syncScenarios';
 
 // Scale-in as an autoscaler does it: loaders stopped with SIGTERM (and new ones started) again and
 // again during a large backfill. Each stops within its grace period, handing back its page and
@@ -15,10 +15,10 @@ const ROWS = 100_000;
 const GRACE_MS = 30_000;
 const CYCLES = 6;
 
-let world: Loader2World;
+let world: FullStackWorld;
 
 beforeAll(async () => {
-  world = await createLoader2World('postgres');
+  world = await createFullStackWorld('postgres');
 });
 
 afterAll(async () => {

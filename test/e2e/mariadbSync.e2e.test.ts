@@ -1,15 +1,15 @@
-import { createLoader2World, type Loader2World } from './support/loader2/loader2World';
-import { changesDuringBackfill, deleteLeavesOthers, destinationOutage, resyncSwapsIn } from './support/loader2/syncScenarios';
+import { createFullStackWorld, type FullStackWorld } from './support/fullStackWorld';
+import { changesDuringBackfill, deleteLeavesOthers, destinationOutage, resyncSwapsIn } from './support/syncScenarios';
 
-// Loader II through the public API and real processes, on a MariaDB destination (the MySQL
-// writer): incremental sync after a backfill that saw changes, resync, delete, and the destination
+// Incremental sync through the public API and real processes, on a MariaDB destination (the MySQL
+// writer): changes after a backfill that saw changes, resync, delete, and the destination
 // unreachable mid-backfill (the MySQL driver's connection errors). Pause and resume, Redis restarts
-// and provider faults do not depend on the engine; loader2Sync and loader2Faults run them.
+// and provider faults do not depend on the engine; incrementalSync and syncFaults run them.
 
-let world: Loader2World;
+let world: FullStackWorld;
 
 beforeAll(async () => {
-  world = await createLoader2World('mysql');
+  world = await createFullStackWorld('mysql');
   await world.startLoader();
   await world.startApi();
 });

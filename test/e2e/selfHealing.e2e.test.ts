@@ -1,8 +1,8 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { createLoader2World, type Loader2World, type RegisteredAccount } from './support/loader2/loader2World';
+import { createFullStackWorld, type FullStackWorld, type RegisteredAccount } from './support/fullStackWorld';
 import type { ServiceProcess } from './support/loaderServices';
-import { distinctAndTotal } from './support/loader2/syncScenarios';
+import { distinctAndTotal } from './support/syncScenarios';
 
 // Postgres is the system of record, Redis a cache of work: a Redis that comes back empty and
 // loaders that all die mid-backfill are repaired by the loaders themselves, no process restarted
@@ -18,11 +18,11 @@ const LOADER_ENV = {
   PROVIDER_RATE_ENDPOINT_PER_SECOND: '20',
 };
 
-let world: Loader2World;
+let world: FullStackWorld;
 const loaders: ServiceProcess[] = [];
 
 beforeAll(async () => {
-  world = await createLoader2World('postgres', { persistentRedis: false });
+  world = await createFullStackWorld('postgres', { persistentRedis: false });
   loaders.push(await world.startLoader(LOADER_ENV, 'loader-1'), await world.startLoader(LOADER_ENV, 'loader-2'));
   await world.startApi();
 });

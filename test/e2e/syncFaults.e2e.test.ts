@@ -1,16 +1,16 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { createLoader2World, type Loader2World } from './support/loader2/loader2World';
-import { destinationOutage, distinctAndTotal } from './support/loader2/syncScenarios';
+import { createFullStackWorld, type FullStackWorld } from './support/fullStackWorld';
+import { destinationOutage, distinctAndTotal } from './support/syncScenarios';
 
-// No fault loses or doubles data (issue 7's reliability tests, Postgres destination), with two
+// No fault loses or doubles data (Postgres destination), with two
 // loader processes sharing a rate budget of 10 requests per second per provider account.
 
 const BUDGET = 10;
-let world: Loader2World;
+let world: FullStackWorld;
 
 beforeAll(async () => {
-  world = await createLoader2World('postgres');
+  world = await createFullStackWorld('postgres');
   const env = {
     PROVIDER_RATE_TEST_PER_SECOND: String(BUDGET),
     PROVIDER_RATE_ENDPOINT_PER_SECOND: String(BUDGET),

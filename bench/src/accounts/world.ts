@@ -1,7 +1,7 @@
 import type { Knex } from '@datasync/db';
 import type { JobCatalog, Producer } from '@datasync/queue';
 import { createLoaderStack, type BenchService, type ProviderAccount } from '../loaderStack';
-import type { Loader2BenchConfig } from './config';
+import type { AccountsBenchConfig } from './config';
 
 export interface BenchAccount {
   id: string;
@@ -26,12 +26,12 @@ export interface BenchWorld {
   close(): Promise<void>;
 }
 
-export async function createBenchWorld(config: Loader2BenchConfig, loaderEnv: Record<string, string>): Promise<BenchWorld> {
-  const stack = await createLoaderStack({ name: 'bench-loader2', databaseUrl: config.BENCH_DATABASE_URL, redisUrl: config.REDIS_URL });
+export async function createBenchWorld(config: AccountsBenchConfig, loaderEnv: Record<string, string>): Promise<BenchWorld> {
+  const stack = await createLoaderStack({ name: 'bench-accounts', databaseUrl: config.BENCH_DATABASE_URL, redisUrl: config.REDIS_URL });
   try {
-    const env = { ...stack.serviceEnv, LOADER_POLL_INTERVAL_MS: String(config.BENCH_LOADER2_POLL_INTERVAL_MS), ...loaderEnv };
+    const env = { ...stack.serviceEnv, LOADER_POLL_INTERVAL_MS: String(config.BENCH_ACCOUNTS_POLL_INTERVAL_MS), ...loaderEnv };
     const loaders: BenchService[] = [];
-    for (let i = 0; i < config.BENCH_LOADER2_LOADERS; i += 1) loaders.push(await stack.startService('loader', env));
+    for (let i = 0; i < config.BENCH_ACCOUNTS_LOADERS; i += 1) loaders.push(await stack.startService('loader', env));
 
     return {
       knex: stack.knex,

@@ -1,15 +1,15 @@
 import { Joi, loadConfig } from '@datasync/config';
 
-export interface LoaderBenchConfig {
+export interface ThroughputBenchConfig {
   BENCH_DATABASE_URL: string;
   REDIS_URL: string;
-  BENCH_LOADER_ATTACHES: number;
-  BENCH_LOADER_ATTACH_CHARGES: number;
-  BENCH_LOADER_BIG_ROWS: number;
-  BENCH_LOADER_E2E_ROWS: number;
-  BENCH_LOADER_MEMORY_ROWS: number;
-  BENCH_LOADER_FIGURES: string;
-  BENCH_LOADER_LOADER_ENV: string;
+  BENCH_THROUGHPUT_ATTACHES: number;
+  BENCH_THROUGHPUT_ATTACH_CHARGES: number;
+  BENCH_THROUGHPUT_BIG_ROWS: number;
+  BENCH_THROUGHPUT_E2E_ROWS: number;
+  BENCH_THROUGHPUT_MEMORY_ROWS: number;
+  BENCH_THROUGHPUT_FIGURES: string;
+  BENCH_THROUGHPUT_LOADER_ENV: string;
 }
 
 const int = (min: number) => Joi.number().integer().min(min);
@@ -20,21 +20,21 @@ const schema = {
     .default('postgres://postgres@127.0.0.1:5432/postgres')
     .description('Postgres server of the run: control-plane and destination databases are created on it and dropped after'),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379').description('Redis of the queues (a fresh prefix per run)'),
-  BENCH_LOADER_ATTACHES: int(1).default(20).description('POST /accounts whose time to first row is measured, per phase'),
-  BENCH_LOADER_ATTACH_CHARGES: int(1).default(1_000).description('charges of each of those accounts'),
-  BENCH_LOADER_BIG_ROWS: int(1_000).default(200_000).description('charges of the account backfilling while the second set of attaches is measured'),
-  BENCH_LOADER_E2E_ROWS: int(1_000).default(100_000).description('charges of the end-to-end throughput run'),
-  BENCH_LOADER_MEMORY_ROWS: int(1_000).default(1_000_000).description('charges of the backfill the loader RSS is watched through'),
-  BENCH_LOADER_FIGURES: Joi.string()
+  BENCH_THROUGHPUT_ATTACHES: int(1).default(20).description('POST /accounts whose time to first row is measured, per phase'),
+  BENCH_THROUGHPUT_ATTACH_CHARGES: int(1).default(1_000).description('charges of each of those accounts'),
+  BENCH_THROUGHPUT_BIG_ROWS: int(1_000).default(200_000).description('charges of the account backfilling while the second set of attaches is measured'),
+  BENCH_THROUGHPUT_E2E_ROWS: int(1_000).default(100_000).description('charges of the end-to-end throughput run'),
+  BENCH_THROUGHPUT_MEMORY_ROWS: int(1_000).default(1_000_000).description('charges of the backfill the loader RSS is watched through'),
+  BENCH_THROUGHPUT_FIGURES: Joi.string()
     .pattern(/^(first|throughput|memory)(,(first|throughput|memory))*$/)
     .default('first,throughput,memory')
     .description('the figures to measure, comma-separated'),
-  BENCH_LOADER_LOADER_ENV: Joi.string()
+  BENCH_THROUGHPUT_LOADER_ENV: Joi.string()
     .allow('')
     .default('')
     .description('extra loader settings, "NAME=value,NAME=value" (LOADER_BATCH_ROWS=2000, …); the defaults otherwise'),
 };
 
-export function loaderBenchConfig(): Readonly<LoaderBenchConfig> {
-  return loadConfig<LoaderBenchConfig>('bench-loader', schema, process.env);
+export function throughputBenchConfig(): Readonly<ThroughputBenchConfig> {
+  return loadConfig<ThroughputBenchConfig>('bench:throughput', schema, process.env);
 }

@@ -4,7 +4,7 @@ import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@data
 import { parseMasterKeys } from '@datasync/crypto';
 import { TABLES, type Knex } from '@datasync/db';
 import { createLoaderStack, parseSettingsList, type BenchService, type ProviderAccount } from '../loaderStack';
-import type { LoaderBenchConfig } from './config';
+import type { ThroughputBenchConfig } from './config';
 
 // One system per phase of `npm run bench:loader`: the loader stack (its own databases, the built
 // emulator, a tenant with a sync of charges) with one loader and the accounts API as processes.
@@ -31,8 +31,8 @@ export interface BenchSystem {
   close(): Promise<void>;
 }
 
-export async function startBenchSystem(config: LoaderBenchConfig): Promise<BenchSystem> {
-  const stack = await createLoaderStack({ name: 'bench-loader', databaseUrl: config.BENCH_DATABASE_URL, redisUrl: config.REDIS_URL });
+export async function startBenchSystem(config: ThroughputBenchConfig): Promise<BenchSystem> {
+  const stack = await createLoaderStack({ name: 'bench-throughput', databaseUrl: config.BENCH_DATABASE_URL, redisUrl: config.REDIS_URL });
   try {
     const env = {
       ...stack.serviceEnv,
@@ -40,7 +40,7 @@ export async function startBenchSystem(config: LoaderBenchConfig): Promise<Bench
       PROVIDER_RATE_TEST_PER_SECOND: '10000',
       PROVIDER_RATE_ENDPOINT_PER_SECOND: '10000',
     };
-    const loader = await stack.startService('loader', { ...env, ...parseSettingsList(config.BENCH_LOADER_LOADER_ENV) });
+    const loader = await stack.startService('loader', { ...env, ...parseSettingsList(config.BENCH_THROUGHPUT_LOADER_ENV) });
     const api = await stack.startService('accounts-api', { ...env, RATE_LIMIT_PER_SECOND: '1000' });
     const owner: Caller = { kind: 'session', environmentId: stack.environmentId, organizationId: stack.organizationId, userId: randomUUID(), sessionId: randomUUID() };
     const hasher = new ClientSecretHasher(parseMasterKeys(stack.masterKeys));

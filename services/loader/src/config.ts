@@ -18,7 +18,7 @@ export const configSchema = {
     .required()
     .description('master keys that open provider keys and connection strings, "<id>:<base64 32 bytes>,…" (as config-service)'),
   // Segment jobs spend the process's one event loop parsing and encoding rows: past four, more of
-  // them queue for the CPU instead of adding throughput (bench:loader2), and they slow the attach
+  // them queue for the CPU instead of adding throughput (bench:accounts), and they slow the attach
   // jobs that write each new account's first rows. Attach jobs mostly wait on the provider and the
   // databases, so more of them run at once. Scale out with more loader processes.
   LOADER_CONCURRENCY: int(1, 256).default(4).description('segment jobs (backfill reads) one loader process runs at once'),

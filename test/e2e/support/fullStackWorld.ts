@@ -6,11 +6,11 @@ import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, withDa
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
 import { createTestTenant, testDatabaseUrl, waitFor } from '@datasync/testing';
 import type { Redis } from 'ioredis';
-import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type ServiceProcess } from '../loaderServices';
+import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type ServiceProcess } from './loaderServices';
 import { startRedisServer, type RedisServer } from './redisServer';
 import { createTestDestination, type DestinationEngine, type TestDestination } from './testDestination';
 
-// Loader II's end-to-end world: every process real (emulator, loaders, accounts-api, a Redis of
+// The whole system end to end: every process real (emulator, loaders, accounts-api, a Redis of
 // its own, with AOF unless asked otherwise), a control plane database of its own (the reconciler looks at every account
 // there is), a destination reached through a switchable proxy, and a tenant whose accounts are
 // registered, toggled, resynced and deleted through the public API.
@@ -28,7 +28,7 @@ export interface ApiResponse {
   body: Record<string, unknown>;
 }
 
-export interface Loader2World {
+export interface FullStackWorld {
   knex: Knex;
   redis: RedisServer;
   destination: TestDestination;
@@ -59,7 +59,7 @@ export interface WorldOptions {
   persistentRedis?: boolean;
 }
 
-export async function createLoader2World(engine: DestinationEngine, options: WorldOptions = {}): Promise<Loader2World> {
+export async function createFullStackWorld(engine: DestinationEngine, options: WorldOptions = {}): Promise<FullStackWorld> {
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     return await buildWorld(engine, options, cleanup);
@@ -84,13 +84,13 @@ export async function providerObjects(baseUrl: string, key: string, resource = '
   }
 }
 
-async function buildWorld(engine: DestinationEngine, options: WorldOptions, cleanup: (() => Promise<unknown>)[]): Promise<Loader2World> {
+async function buildWorld(engine: DestinationEngine, options: WorldOptions, cleanup: (() => Promise<unknown>)[]): Promise<FullStackWorld> {
   const server = testDatabaseUrl();
-  const database = `loader2_cp_${randomBytes(5).toString('hex')}`;
+  const database = `fullstack_cp_${randomBytes(5).toString('hex')}`;
   const adminUrl = withDatabase(server, 'postgres');
   await ensureDatabase(adminUrl, database);
   const controlPlaneUrl = withDatabase(server, database);
-  const knex = createKnex({ url: controlPlaneUrl, applicationName: 'loader2-e2e', statementTimeoutMs: 60_000, poolMax: 4 });
+  const knex = createKnex({ url: controlPlaneUrl, applicationName: 'fullstack-e2e', statementTimeoutMs: 60_000, poolMax: 4 });
   cleanup.push(async () => {
     await knex.destroy();
     await dropDatabase(adminUrl, database);
@@ -105,7 +105,7 @@ async function buildWorld(engine: DestinationEngine, options: WorldOptions, clea
 
   const masterKeys = `e2e:${randomBytes(32).toString('base64')}`;
   const secretBox = createSecretBox(parseMasterKeys(masterKeys));
-  const prefix = `{loader2-${randomBytes(4).toString('hex')}}`;
+  const prefix = `{fullstack-${randomBytes(4).toString('hex')}}`;
   const producerRedis: Redis = createRedisConnection(redis.url, { role: 'producer' });
   const producer = createProducer(producerRedis, { prefix, catalog: jobCatalog, readyTimeoutMs: 5_000 });
   cleanup.push(async () => {

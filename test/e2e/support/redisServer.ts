@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitFor } from '@datasync/testing';
-import { answersPing } from '../redisPing';
+import { answersPing } from './redisPing';
 
 /**
  * A redis-server of the test's own, so it can be killed and started again: with AOF on (fsync at
@@ -21,7 +21,7 @@ export interface RedisServer {
 export async function startRedisServer(options: { persistent?: boolean } = {}): Promise<RedisServer> {
   const appendOnly = options.persistent === false ? 'no' : 'yes';
   const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'loader2-redis-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-redis-'));
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
 

@@ -1,18 +1,19 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import type { Loader2World, RegisteredAccount } from './loader2World';
+import type { FullStackWorld, RegisteredAccount } from './fullStackWorld';
 
-// The scenarios of loader II's end-to-end tests that every destination engine runs the same way.
+// The sync scenarios (incremental sync, pause, resync, delete, outages) that every destination
+// engine runs the same way.
 
 const path = (account: RegisteredAccount, id = '', resource = 'charges') => `/accounts/${account.externalId}/${resource}${id ? `/${id}` : ''}`;
 
 /** Mounts the collection in the world's sync unless a scenario before did. */
-async function mountOnce(world: Loader2World, resource: string): Promise<void> {
+async function mountOnce(world: FullStackWorld, resource: string): Promise<void> {
   if (!(await world.knex(TABLES.collections).where({ resource_type: resource }).whereNull('unmounted_at').first())) await world.mount(resource);
 }
 
 /** Resolves once a poll of the account started after `since` reached the end of its events. */
-async function polledSince(world: Loader2World, account: RegisteredAccount, since: Date): Promise<void> {
+async function polledSince(world: FullStackWorld, account: RegisteredAccount, since: Date): Promise<void> {
   await waitFor(
     async () => {
       const cursors = (await world.knex(TABLES.eventCursors).where({ account_id: account.id }).select('polled_at')) as { polled_at: Date | null }[];
@@ -27,7 +28,7 @@ async function polledSince(world: Loader2World, account: RegisteredAccount, sinc
  * destination after one poll. The deletions are of customers: Stripe deletes those
  * (customer.deleted) and cannot delete a charge.
  */
-export async function changesDuringBackfill(world: Loader2World): Promise<void> {
+export async function changesDuringBackfill(world: FullStackWorld): Promise<void> {
   await mountOnce(world, 'customers');
   // Slow provider reads, so that the changes below land while the charges' backfill still runs.
   const account = await world.register({ charges: 3_000, customers: 40 }, { latency_ms: 150 });
@@ -69,7 +70,7 @@ export async function changesDuringBackfill(world: Loader2World): Promise<void> 
 }
 
 /** Pause mid-backfill: no row is written once it settled; resume: the backfill continues and ends exact. */
-export async function pauseAndResume(world: Loader2World): Promise<void> {
+export async function pauseAndResume(world: FullStackWorld): Promise<void> {
   const account = await world.register({ charges: 6_000 });
   await world.admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: 15 });
   await waitFor(async () => Number((await world.status(account.id))?.rows_loaded ?? 0) >= 500, { description: 'some rows', timeoutMs: 30_000 });
@@ -104,7 +105,7 @@ export async function pauseAndResume(world: Loader2World): Promise<void> {
 }
 
 /** Resync: rows stay readable while it runs, then the table matches the provider again. */
-export async function resyncSwapsIn(world: Loader2World): Promise<void> {
+export async function resyncSwapsIn(world: FullStackWorld): Promise<void> {
   const account = await world.register({ charges: 2_000 });
   await world.waitForStatus(account.id, 'live', 60_000);
   // Drift no event will ever repair: rows lost and rows altered behind the loader's back.
@@ -131,7 +132,7 @@ export async function resyncSwapsIn(world: Loader2World): Promise<void> {
 }
 
 /** Delete: 200, every row of the account gone from every table, the other account untouched, then 404. */
-export async function deleteLeavesOthers(world: Loader2World): Promise<void> {
+export async function deleteLeavesOthers(world: FullStackWorld): Promise<void> {
   await mountOnce(world, 'customers');
   const doomed = await world.register({ charges: 1_500, customers: 200 });
   const kept = await world.register({ charges: 700, customers: 50 });
@@ -151,7 +152,7 @@ export async function deleteLeavesOthers(world: Loader2World): Promise<void> {
 }
 
 /** The account's charges: distinct object ids, and all rows (a duplicate would make them differ). */
-export async function distinctAndTotal(world: Loader2World, identifier: string): Promise<{ distinct: number; total: number }> {
+export async function distinctAndTotal(world: FullStackWorld, identifier: string): Promise<{ distinct: number; total: number }> {
   const rows = await world.destination.rows('stripe_charges', identifier);
   return { distinct: rows.size, total: await world.destination.count('stripe_charges', identifier) };
 }
@@ -160,7 +161,7 @@ export async function distinctAndTotal(world: Loader2World, identifier: string):
  * Destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes
  * exact; a delete meanwhile answers 202 (the purge cannot reach the destination), then 404.
  */
-export async function destinationOutage(world: Loader2World): Promise<void> {
+export async function destinationOutage(world: FullStackWorld): Promise<void> {
   const doomed = await world.register({ charges: 600 });
   await world.waitForStatus(doomed.id, 'live', 60_000);
   // Slow provider reads, so that the outage starts while the backfill is still running.

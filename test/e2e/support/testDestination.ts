@@ -37,10 +37,10 @@ export async function createTestDestination(engine: DestinationEngine): Promise<
 
 async function createPostgres(): Promise<TestDestination> {
   const server = new URL(testDatabaseUrl());
-  const database = `loader2_dest_${randomBytes(5).toString('hex')}`;
+  const database = `fullstack_dest_${randomBytes(5).toString('hex')}`;
   const adminUrl = withDatabase(server.toString(), 'postgres');
   await ensureDatabase(adminUrl, database);
-  const knex: Knex = createKnex({ url: withDatabase(server.toString(), database), applicationName: 'loader2-e2e-dest', statementTimeoutMs: 60_000, poolMax: 2 });
+  const knex: Knex = createKnex({ url: withDatabase(server.toString(), database), applicationName: 'fullstack-e2e-dest', statementTimeoutMs: 60_000, poolMax: 2 });
   const proxy = await startSwitchableProxy(server.hostname, Number(server.port || 5432));
   const password = server.password ? decodeURIComponent(server.password) : 'unused';
   return {
@@ -89,8 +89,8 @@ async function createMysql(): Promise<TestDestination> {
     timezone: 'Z',
   });
   const tag = randomBytes(4).toString('hex');
-  const database = `loader2_dest_${tag}`;
-  const user = `loader2_${tag}`;
+  const database = `fullstack_dest_${tag}`;
+  const user = `fullstack_${tag}`;
   const password = randomBytes(9).toString('hex');
   await admin.query(`CREATE DATABASE \`${database}\``);
   await admin.query(`CREATE USER ?@'%' IDENTIFIED BY ?`, [user, password]);
