@@ -32,7 +32,7 @@ export type AttachResult = { kind: 'skipped'; why: 'gone' | 'inactive' } | { kin
 export async function attachAccount(deps: LoaderDeps, accountId: string, logger: Logger): Promise<AttachResult> {
   const account = await findAccount(deps.knex, accountId);
   if (!account) return { kind: 'skipped', why: 'gone' };
-  // Inactive or deleting: nothing loads (resume and purge are loader II's jobs).
+  // Inactive or deleting: nothing loads (resume and purge are the lifecycle jobs' work).
   if (!account.active || account.deleting) return { kind: 'skipped', why: 'inactive' };
   const source = await findSource(deps.knex, account.environmentId, account.sourceId);
   if (!source) return { kind: 'skipped', why: 'gone' };
@@ -75,7 +75,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   }
   await settleStatus(deps.knex, account, { clearError: failures.length === 0 });
   await ensureSegmentJobs(deps, account.id);
-  // Incremental sync (loader II) for an account already loaded (a resume); a new one is scheduled when its run completes.
+  // Incremental sync for an account already loaded (a resume); a new one is scheduled when its run completes.
   await schedulePollIfLoaded(deps, account.id);
   if (failures[0]) throw failures[0];
   return { kind: 'attached', runs };

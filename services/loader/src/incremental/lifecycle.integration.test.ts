@@ -9,7 +9,7 @@ import { startHarness, type LoaderHarness } from '../testing/harness';
 import { mountCollection } from '../testing/fixtures';
 import { providerObjects } from '../testing/providerData';
 
-// The account jobs of loader II through the real workers: pause stops loading at a page
+// The account lifecycle jobs through the real workers: pause stops loading at a page
 // boundary and removes the poll scheduler, resume continues from the saved cursors, the purge
 // removes every row of the account from every table and then the account, and the reconciler puts
 // back a scheduler that went missing.

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { startApiTestApp, type ApiTestApp } from '../../testing/apiTestApp';
 import { accountRows, insertSource, newClient, type TestClient } from '../../testing/fixtures';
 
-// POST …/resync, and the loader II hooks as accounts-api runs them: each account change enqueues
+// POST …/resync, and the account lifecycle hooks as accounts-api runs them: each account change enqueues
 // its job (the loader itself is not running here, so the jobs stay in the queue for inspection).
 
 let emulator: TestEmulator;
@@ -100,7 +100,7 @@ describe('POST /accounts/{source_type}/{identifier}/resync', () => {
   });
 });
 
-describe('loader II hooks', () => {
+describe('account lifecycle hooks', () => {
   it('a toggle enqueues account.pause, then account.resume', async () => {
     const { client, account, accountId } = await registered({ earlyAccess: true });
     await as(client, request(api.baseUrl).put(`/accounts/stripe/${account.id}`)).send({ active: false }).expect(200);
