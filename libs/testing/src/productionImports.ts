@@ -9,7 +9,7 @@ import path from 'node:path';
 /** Top folders whose packages ship code; bench and test/e2e are development code as a whole. */
 const PACKAGE_ROOTS = ['libs', 'services', 'tools'];
 /** This package: every file of it is test support. */
-const TESTING_PACKAGE = path.join('libs', 'testing');
+const TESTING_PACKAGE = 'libs/testing';
 /**
  * Development packages that a file may load all the same, because it is the command that runs
  * them in a development checkout: `npm test` (the launcher) starts jest.
@@ -29,7 +29,7 @@ export function isTestCode(relativePath: string): boolean {
   const normalized = relativePath.split(path.sep).join('/');
   return (
     /\.test\.ts$/.test(normalized) ||
-    normalized.startsWith(`${TESTING_PACKAGE.split(path.sep).join('/')}/`) ||
+    normalized.startsWith(`${TESTING_PACKAGE}/`) ||
     /\/src\/(.+\/)?testing\//.test(normalized)
   );
 }
