@@ -1,4 +1,4 @@
-import { backfillRange, splitRange, type Segment } from '@datasync/providers';
+import { backfillRange, splitRange, type CreatedRange } from '@datasync/providers';
 import { cpuSeconds, rssBytes, type RunningEmulator } from './emulatorProcess';
 import { createEmulatorAccount, getText, requestJson } from './httpJson';
 
@@ -56,7 +56,7 @@ export async function runPagingBench(emulator: RunningEmulator, count: number, c
   let requests = 0;
 
   let checked = false;
-  async function page(segment: Segment): Promise<void> {
+  async function page(segment: CreatedRange): Promise<void> {
     let startingAfter: string | undefined;
     for (;;) {
       const query = `limit=100&created[gte]=${segment.gte}&created[lt]=${segment.lt}${startingAfter ? `&starting_after=${startingAfter}` : ''}`;

@@ -22,6 +22,6 @@ export { backoffDelayMs, parseRetryAfter } from './retry/backoff';
 export { createStripeConnector, type StripeConnectorOptions } from './stripe/stripeConnector';
 export { createConnector, type ConnectorOptions } from './connectors';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';
-export { backfillRange, splitRange, splitSegment, type Segment, type SegmentCursor } from './segments/segments';
+export { backfillRange, splitRange, splitSegment, type CreatedRange, type RangeCursor } from './segments/segments';
 export { EARLIEST_CREATED, findOldestCreated, type OldestSearch } from './segments/oldestCreated';
 export { providerVerifier, type ProviderVerifier } from './verifier';

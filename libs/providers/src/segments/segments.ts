@@ -1,11 +1,14 @@
-/** A `created` range in unix seconds: `gte` inclusive, `lt` exclusive. */
-export interface Segment {
+/**
+ * A `created` range in unix seconds: `gte` inclusive, `lt` exclusive. Only a range: the loader's
+ * `segments` table rows (a range plus its cursor, status and lease) are `Segment` there.
+ */
+export interface CreatedRange {
   gte: number;
   lt: number;
 }
 
-/** Where a segment's reading stands: the last object returned (lists are newest first). */
-export interface SegmentCursor {
+/** Where the reading of a range stands: the last object returned (lists are newest first). */
+export interface RangeCursor {
   lastId: string;
   lastCreated: number;
 }
@@ -15,7 +18,7 @@ export interface SegmentCursor {
  * it to the oldest object's day once it knows it, see findOldestCreated) to now, inclusive of the
  * current second. The upper bound is frozen here; incremental sync covers what is created after it.
  */
-export function backfillRange(lowerBound: number, now: Date = new Date()): Segment {
+export function backfillRange(lowerBound: number, now: Date = new Date()): CreatedRange {
   const upper = Math.floor(now.getTime() / 1000) + 1;
   return { gte: Math.min(lowerBound, upper - 1), lt: upper };
 }
@@ -24,11 +27,11 @@ export function backfillRange(lowerBound: number, now: Date = new Date()): Segme
  * `n` contiguous segments of (nearly) equal width covering [gte, lt), oldest first, on whole
  * seconds; fewer when the range has fewer seconds than `n`.
  */
-export function splitRange(gte: number, lt: number, n: number): Segment[] {
+export function splitRange(gte: number, lt: number, n: number): CreatedRange[] {
   const width = lt - gte;
   if (width <= 0) return [];
   const count = Math.max(1, Math.min(Math.floor(n), width));
-  const segments: Segment[] = [];
+  const segments: CreatedRange[] = [];
   for (let i = 0; i < count; i++) {
     segments.push({ gte: gte + Math.floor((width * i) / count), lt: gte + Math.floor((width * (i + 1)) / count) });
   }
@@ -49,7 +52,7 @@ export function splitRange(gte: number, lt: number, n: number): Segment[] {
  * Same-second objects therefore always stay on one side of the split. Returns null when all
  * unread objects share the cursor's second or lie below it with no room (c ≤ gte).
  */
-export function splitSegment(segment: Segment, cursor: SegmentCursor): { current: Segment; split: Segment } | null {
+export function splitSegment(segment: CreatedRange, cursor: RangeCursor): { current: CreatedRange; split: CreatedRange } | null {
   const c = Math.min(cursor.lastCreated, segment.lt - 1);
   if (c <= segment.gte) return null;
   const s = segment.gte + Math.ceil((c + 1 - segment.gte) / 2);

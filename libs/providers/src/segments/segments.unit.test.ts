@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { backfillRange, splitRange, splitSegment, type Segment } from './segments';
+import { backfillRange, splitRange, splitSegment, type CreatedRange } from './segments';
 
 interface Obj {
   id: string;
@@ -8,7 +8,7 @@ interface Obj {
 
 // The list semantics of the provider, as the split rule relies on them: newest first (ties by
 // id, descending), `created` bounds, `starting_after` = strictly after that object in order.
-function page(all: Obj[], segment: Segment, startingAfter: Obj | undefined, limit: number) {
+function page(all: Obj[], segment: CreatedRange, startingAfter: Obj | undefined, limit: number) {
   const inRange = all
     .filter((o) => o.created >= segment.gte && o.created < segment.lt)
     .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
@@ -80,10 +80,10 @@ describe('splitSegment', () => {
     fc.assert(
       fc.property(objects, fc.integer({ min: 1, max: 7 }), fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }), (all, limit, decisions) => {
         const read: string[] = [];
-        const queue: Segment[] = splitRange(1000, 1031, 2);
+        const queue: CreatedRange[] = splitRange(1000, 1031, 2);
         let decision = 0;
         while (queue.length) {
-          let segment = queue.shift() as Segment;
+          let segment = queue.shift() as CreatedRange;
           let cursor: Obj | undefined;
           for (;;) {
             const p = page(all, segment, cursor, limit);

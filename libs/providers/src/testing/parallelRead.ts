@@ -1,13 +1,13 @@
 import type { CatalogResource } from '../catalog';
 import type { AccountReader, Page } from '../connector';
-import { splitRange, splitSegment, type Segment } from '../segments/segments';
+import { splitRange, splitSegment, type CreatedRange } from '../segments/segments';
 
 export interface ParallelReadOptions {
-  range: Segment;
+  range: CreatedRange;
   concurrency: number;
   limit?: number;
   /** Called once per page, in no particular order across segments. */
-  onPage: (page: Page, segment: Segment) => Promise<void> | void;
+  onPage: (page: Page, segment: CreatedRange) => Promise<void> | void;
 }
 
 export interface ParallelReadResult {
@@ -35,7 +35,7 @@ export async function parallelRead(
   let failed = false;
   const wake = () => waiting.splice(0).forEach((resolve) => resolve());
 
-  async function readSegment(segment: Segment): Promise<void> {
+  async function readSegment(segment: CreatedRange): Promise<void> {
     let current = segment;
     let startingAfter: string | undefined;
     for (;;) {

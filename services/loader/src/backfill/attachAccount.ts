@@ -6,7 +6,7 @@ import type { LoaderDeps } from '../deps';
 import { ensureStateRow, settleStatus } from '../state/accountStates.repository';
 import { findAccount, findSource, listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
 import { schedulePollIfLoaded } from '../incremental/pollSchedule';
-import { ensureSegmentJobs } from './dispatch';
+import { ensureSegmentJobs } from '../runs';
 import { classifyFailure } from './failures';
 import { startBackfill } from './startBackfill';
 
@@ -43,9 +43,13 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   }
   await ensureStateRow(deps.knex, account);
 
+  // One provider connection and one reader for every table; the credential is checked once per
+  // attach: whether it still works is what lets a successful attach clear an account's error, and
+  // the `created` it answers is the planning's first guess (not stored at registration).
   const connection = connectAccount(deps.providers, deps.secretBox, account, source, logger);
   const verified = await connection.connector.verify(connection.credential);
   assertSameAccount(account, verified);
+  const reader = connection.reader();
 
   const failures: DestinationAttachError[] = [];
   let runs = 0;
@@ -58,9 +62,10 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
         engine: first.engine,
         connectionSecret: first.connectionSecret,
       });
+      // One connection per destination, shared by its tables' DDL, head pages and plans.
       try {
         for (const target of group) {
-          await startBackfill(deps, { account, source, target, destination, createdHint: verified.created }, logger);
+          await startBackfill(deps, { account, source, target, opened: { reader, destination }, createdHint: verified.created }, logger);
           runs += 1;
         }
       } finally {

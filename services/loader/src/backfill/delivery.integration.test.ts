@@ -4,7 +4,7 @@ import { waitFor } from '@datasync/testing';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { providerObjects } from '../testing/providerData';
 import { attachAccount } from './attachAccount';
-import { loadRunContext } from './runContext';
+import { loadRunContext } from '../runs';
 import { runSegmentSlice } from './segmentSlice';
 
 // The same segment delivered twice at once (a stalled job put back while its worker still runs,

@@ -2,9 +2,10 @@ import type { Writer, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
-import { stopReason, type StopReason } from '../runs/runs.repository';
-import { commitPage, finishSegment, renewLease, type Segment } from '../runs/segments.repository';
+import { commitPage, finishSegment, type Segment, type StopReason } from '../runs';
 import { recordPage } from '../state/accountStates.repository';
+import { LeaseClock, type LeaseGrant } from './leaseClock';
+import { StopSignal, type PauseReason, type SliceBounds } from './stopSignal';
 
 export type ReadOutcome =
   | { kind: 'done' }
@@ -14,7 +15,7 @@ export type ReadOutcome =
   /** This job's lease ran out (another job may take the segment over): stop without touching it. */
   | { kind: 'lost' };
 
-export type PauseReason = 'slice' | 'max_pages' | 'shutdown';
+export type { PauseReason };
 
 export interface SegmentIo {
   reader: AccountReader;
@@ -26,14 +27,7 @@ export interface SegmentIo {
   logger: Logger;
 }
 
-export interface ReadOptions {
-  token: string;
-  /** Epoch ms taken before the lease was claimed: it runs at least leaseMs from then. */
-  leaseFrom: number;
-  /** Epoch ms after which no further page is requested. */
-  deadline: number;
-  maxPages?: number;
-}
+export type ReadOptions = LeaseGrant & SliceBounds;
 
 // Stripe refuses a starting_after whose object was deleted meanwhile.
 function cursorGone(err: unknown, cursor: string): boolean {
@@ -42,76 +36,10 @@ function cursorGone(err: unknown, cursor: string): boolean {
   );
 }
 
-/**
- * When this job's lease runs out, by the local clock (each end estimated from a time taken before
- * the statement that set it, so never later than the database's). A batch is written only while
- * at least half the lease is left, renewing it first otherwise: no write begins on a lease that
- * ran out, which is what lets a purge wait out the writers (purgeAccountData). A heartbeat renews
- * it every third of its term while the job runs, so the term can be short: a loader that dies
- * holds its segments only that long, and a slow page or write never loses a live job its lease.
- */
-class LeaseClock {
-  readonly token: string;
-  private endsAt: number;
-  /** A renewal was refused: another job took the segment, or the account is being deleted. */
-  private refused = false;
-  private heartbeat: NodeJS.Timeout | undefined;
-  private beating: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly deps: LoaderDeps,
-    private readonly segment: Segment,
-    options: ReadOptions,
-  ) {
-    this.token = options.token;
-    this.endsAt = options.leaseFrom + deps.settings.leaseMs;
-  }
-
-  startHeartbeat(logger: Logger): void {
-    this.heartbeat = setInterval(() => {
-      this.beating = this.renew().then(
-        () => undefined,
-        (err: unknown) => {
-          logger.warn('lease heartbeat failed; retrying', { error: err instanceof Error ? err.message : String(err) });
-        },
-      );
-    }, this.deps.settings.leaseMs / 3);
-  }
-
-  async stopHeartbeat(): Promise<void> {
-    clearInterval(this.heartbeat);
-    await this.beating;
-  }
-
-  /** After a statement that renewed the lease, begun at `from`. */
-  renewed(from: number): void {
-    this.endsAt = from + this.deps.settings.leaseMs;
-  }
-
-  /** False when the lease is no longer this job's: it must not write. */
-  async coversAWrite(): Promise<boolean> {
-    if (this.refused) return false;
-    if (this.endsAt - Date.now() >= this.deps.settings.leaseMs / 2) return true;
-    return this.renew();
-  }
-
-  private async renew(): Promise<boolean> {
-    if (this.refused) return false;
-    const from = Date.now();
-    if (!(await renewLease(this.deps.knex, this.segment, this.token, this.deps.settings.leaseMs))) {
-      this.refused = true;
-      clearInterval(this.heartbeat);
-      return false;
-    }
-    this.renewed(from);
-    return true;
-  }
-}
-
 const isLast = (page: Page): boolean => !page.hasMore || page.lastId === null;
 
 /** A one-slot wake-up: the waiting side resolves when the other side calls `signal`. */
-class Signal {
+class WakeUp {
   private waiter: (() => void) | undefined;
   wait(): Promise<void> {
     return new Promise((resolve) => (this.waiter = resolve));
@@ -134,7 +62,7 @@ class Signal {
  * deleted; pause when the slice is spent.
  */
 export async function readSegment(deps: LoaderDeps, segment: Segment, io: SegmentIo, options: ReadOptions): Promise<ReadOutcome> {
-  const { knex, settings, metrics } = deps;
+  const { settings, metrics } = deps;
   const range = { createdGte: segment.createdGte, createdLt: segment.createdLt, limit: settings.pageSize };
   const pages: Page[] = [];
   let bufferedRows = 0;
@@ -142,8 +70,9 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
   let fetchError: unknown;
   let pauseWhy: PauseReason = 'slice';
   let halt = false;
-  const toWriter = new Signal();
-  const toFetcher = new Signal();
+  const toWriter = new WakeUp();
+  const toFetcher = new WakeUp();
+  const stop = new StopSignal(deps, segment.runId, options);
 
   const fetchAfter = async (after: string | null, cursorCreated: number | null): Promise<Page> => {
     if (after === null) return io.reader.fetchPage(io.resource, range);
@@ -174,13 +103,7 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
         if (isLast(page)) return;
         after = page.lastId;
         afterCreated = page.lastCreated ?? afterCreated;
-        const why: PauseReason | null = deps.stopping()
-          ? 'shutdown'
-          : options.maxPages !== undefined && count >= options.maxPages
-            ? 'max_pages'
-            : Date.now() >= options.deadline
-              ? 'slice'
-              : null;
+        const why = stop.pauseAfter(count);
         if (why) {
           pauseWhy = why;
           return;
@@ -209,10 +132,10 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
       const batch = pages.splice(0);
       bufferedRows = 0;
       toFetcher.signal();
-      const outcome = await writeBatch(deps, segment, io, lease, batch, committedCursor);
+      const outcome = await writeBatch(deps, segment, io, lease, stop, batch, committedCursor);
       if (outcome) return outcome;
       committedCursor = batch.reduce<string | null>((cursor, page) => page.lastId ?? cursor, committedCursor);
-      const reason = await stopReason(knex, segment.runId);
+      const reason = await stop.stopped();
       if (reason) return { kind: 'stopped', reason };
     }
   } finally {
@@ -229,6 +152,7 @@ async function writeBatch(
   segment: Segment,
   io: SegmentIo,
   lease: LeaseClock,
+  stop: StopSignal,
   batch: Page[],
   after: string | null,
 ): Promise<ReadOutcome | null> {
@@ -252,7 +176,7 @@ async function writeBatch(
   if (!(await lease.coversAWrite())) {
     // Refused because loading must stop (the account is being deleted, say): the lease is still
     // this job's to give back, which spares the purge waiting it out.
-    const reason = await stopReason(knex, segment.runId);
+    const reason = await stop.stopped();
     return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
   }
   await io.writer.writeBatch(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });

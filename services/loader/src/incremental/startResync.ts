@@ -1,5 +1,6 @@
-import { TABLES, type Knex } from '@datasync/db';
+import type { Knex } from '@datasync/db';
 import type { LoaderDeps } from '../deps';
+import { startResyncRun, type ResyncStart } from '../runs';
 import { listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
 import { markResync } from './eventCursors.repository';
 import { EVENT_OVERLAP_S } from './overlap';
@@ -39,43 +40,25 @@ export async function createResyncRuns(db: Knex | Knex.Transaction, account: Acc
   return result;
 }
 
-async function startTableResync(knex: Knex | Knex.Transaction, account: AccountRecord, target: LoadTarget): Promise<'started' | 'running' | 'never_loaded'> {
+async function startTableResync(db: Knex | Knex.Transaction, account: AccountRecord, target: LoadTarget): Promise<ResyncStart['kind']> {
   // Taken before the run exists, so every read of the resync is newer: what is older and not
   // rewritten when the run completes was not listed.
   const sweepBefore = new Date();
   const upper = Math.floor(sweepBefore.getTime() / 1000) + 1;
-  return knex.transaction(async (trx) => {
-    const first = (await trx(TABLES.runs)
-      .where({ account_id: account.id, destination_id: target.destinationId, table_name: target.tableName })
-      .orderBy('started_at')
-      .first('lower_bound')) as { lower_bound: string } | undefined;
-    if (!first) return 'never_loaded';
-    const lower = Math.min(Number(first.lower_bound), upper - 1);
-    const { rows } = (await trx.raw(
-      `insert into ${TABLES.runs} (environment_id, account_id, sync_id, collection_id, destination_id, table_name, resource_type, kind, status, lower_bound, upper_bound)
-       values (:environmentId, :accountId, :syncId, :collectionId, :destinationId, :tableName, :resourceType, 'resync', 'running', :lower, :upper)
-       on conflict (account_id, destination_id, table_name) where status = 'running' do nothing
-       returning id`,
-      {
-        environmentId: account.environmentId,
-        accountId: account.id,
-        syncId: target.syncId,
-        collectionId: target.collectionId,
-        destinationId: target.destinationId,
-        tableName: target.tableName,
-        resourceType: target.resourceType,
-        lower,
-        upper,
-      },
-    )) as { rows: { id: string }[] };
-    const run = rows[0];
-    if (!run) return 'running';
-    await trx(TABLES.segments).insert({ run_id: run.id, n: 0, account_id: account.id, created_gte: lower, created_lt: upper });
-    await markResync(
-      trx,
-      { accountId: account.id, environmentId: account.environmentId, destinationId: target.destinationId, tableName: target.tableName },
-      { resyncRunId: run.id, sweepBefore, createdGte: upper - EVENT_OVERLAP_S },
-    );
-    return 'started';
-  });
+  const key = { accountId: account.id, environmentId: account.environmentId, destinationId: target.destinationId, tableName: target.tableName };
+  const started = await startResyncRun(
+    db,
+    {
+      environmentId: account.environmentId,
+      accountId: account.id,
+      syncId: target.syncId,
+      collectionId: target.collectionId,
+      destinationId: target.destinationId,
+      tableName: target.tableName,
+      resourceType: target.resourceType,
+    },
+    upper,
+    (trx, run) => markResync(trx, key, { resyncRunId: run.id, sweepBefore, createdGte: upper - EVENT_OVERLAP_S }),
+  );
+  return started.kind;
 }

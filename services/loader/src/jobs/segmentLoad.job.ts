@@ -1,5 +1,5 @@
 import { delayJob, type JobCatalog, type JobHandler, type PayloadOf } from '@datasync/queue';
-import { loadRunContext } from '../backfill/runContext';
+import { loadRunContext } from '../runs';
 import { runSegmentSlice, type SliceOutcome } from '../backfill/segmentSlice';
 import type { LoaderDeps } from '../deps';
 import { handleJobFailure } from './failurePolicy';

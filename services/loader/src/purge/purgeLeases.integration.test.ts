@@ -3,7 +3,7 @@ import { TABLES } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
 import type { LoaderDeps } from '../deps';
-import { renewLease } from '../runs/segments.repository';
+import { renewLease } from '../runs';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { purgeAccountData } from './purgeAccountData';
 

@@ -1,13 +1,9 @@
 import type { Logger } from '@datasync/logger';
-import { dispatchSegments, requeueOrphan } from '../backfill/dispatch';
 import type { LoaderDeps } from '../deps';
-import { finishedButOpenRuns } from '../runs/runs.repository';
-import { closeRunIfDone } from '../backfill/closeRun';
-import { accountsWithPendingSegments, possiblyOrphanedSegments } from '../runs/segments.repository';
-import { claimDueRetries, settleStatus } from '../state/accountStates.repository';
+import { closeFinishedRuns, dispatchWaitingSegments, requeueOrphanedSegments } from '../runs';
+import { claimDueRetries } from '../state/accountStates.repository';
 import { restorePollSchedulers } from '../incremental/restorePollSchedulers';
 import { restorePurges } from '../purge/restorePurges';
-import { findAccount } from '../targets/targets.repository';
 import { accountsNeedingAttach, accountsWithUntakenResync } from './reconcile.repository';
 
 const BATCH = 500;
@@ -63,25 +59,9 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
     report.resyncs += 1;
   }
 
-  for (const candidate of await possiblyOrphanedSegments(deps.knex, { graceMs: options.graceMs, limit: BATCH })) {
-    if (await requeueOrphan(deps, candidate)) report.requeuedSegments += 1;
-  }
-
-  for (const accountId of await accountsWithPendingSegments(deps.knex, BATCH)) {
-    if ((await dispatchSegments(deps, accountId)) > 0) report.dispatchedAccounts += 1;
-  }
-
-  for (const run of await finishedButOpenRuns(deps.knex, BATCH)) {
-    // One run whose manifest cannot be written yet (blob storage away) must not stop the pass.
-    const closed = await closeRunIfDone(deps, run.id).catch((err: unknown) => {
-      logger.warn('run not closed yet', { runId: run.id, error: err instanceof Error ? err.message : String(err) });
-      return false;
-    });
-    if (!closed) continue;
-    const account = await findAccount(deps.knex, run.accountId);
-    if (account) await settleStatus(deps.knex, account);
-    report.closedRuns += 1;
-  }
+  report.requeuedSegments = await requeueOrphanedSegments(deps, { graceMs: options.graceMs, limit: BATCH });
+  report.dispatchedAccounts = await dispatchWaitingSegments(deps, BATCH);
+  report.closedRuns = await closeFinishedRuns(deps, logger, BATCH);
 
   const schedulers = await restorePollSchedulers(deps, logger);
   report.schedulersAdded = schedulers.added;

@@ -1,8 +1,9 @@
 import { TABLES, type Knex } from '@datasync/db';
+import { SEGMENT_TRANSITIONS, segmentFrom } from './runStates';
 import type { SegmentRef } from './segments.repository';
 
 /**
- * Marks up to (cap − in flight) of the account's pending segments as queued and returns them, for
+ * `dispatch`: marks up to (cap − in flight) of the account's pending segments as queued and returns them, for
  * the caller to enqueue after the commit. An advisory lock per account serialises dispatchers,
  * so the cap holds across loader processes. Oldest runs first, then segment order.
  */
@@ -26,8 +27,9 @@ export async function takeSegmentsToDispatch(knex: Knex, accountId: string, cap:
       .select('s.run_id', 's.n')) as { run_id: string; n: number }[];
     for (const p of picked) {
       await trx(TABLES.segments)
-        .where({ run_id: p.run_id, n: p.n, status: 'pending' })
-        .update({ status: 'queued', queued_at: trx.fn.now(), updated_at: trx.fn.now() });
+        .where({ run_id: p.run_id, n: p.n })
+        .whereIn('status', segmentFrom('dispatch'))
+        .update({ status: SEGMENT_TRANSITIONS.dispatch.to, queued_at: trx.fn.now(), updated_at: trx.fn.now() });
     }
     return picked.map((p) => ({ runId: p.run_id, n: p.n, accountId }));
   });

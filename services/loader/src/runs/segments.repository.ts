@@ -2,7 +2,9 @@ import { TABLES, type Knex } from '@datasync/db';
 
 type Db = Knex | Knex.Transaction;
 
-export type SegmentStatus = 'pending' | 'queued' | 'done';
+import { SEGMENT_TRANSITIONS, segmentFrom, type SegmentStatus } from './runStates';
+
+export type { SegmentStatus };
 
 /** A part of a run's `created` range, read newest first by one job at a time. */
 export interface Segment {
@@ -20,7 +22,7 @@ export interface Segment {
   rowsWritten: number;
 }
 
-interface SegmentRow {
+export interface SegmentRow {
   run_id: string;
   n: number;
   account_id: string;
@@ -35,7 +37,7 @@ interface SegmentRow {
   leased_until: Date | null;
 }
 
-function toSegment(row: SegmentRow): Segment {
+export function toSegment(row: SegmentRow): Segment {
   return {
     runId: row.run_id,
     n: row.n,
@@ -57,19 +59,19 @@ export type Claim =
   | { kind: 'missing' };
 
 /**
- * Takes the segment's lease for `token`, unless another holder's lease is still valid. The lease
+ * `claim`: takes the segment's lease for `token`, unless another holder's lease is still valid. The lease
  * is what makes a second delivery of the same job harmless: only the holder reads and moves the
  * cursor, so two deliveries never interleave their writes of one range.
  */
 export async function claimSegment(db: Db, runId: string, n: number, token: string, leaseMs: number): Promise<Claim> {
   const claimed = (await db(TABLES.segments)
     .where({ run_id: runId, n })
-    .whereNot('status', 'done')
+    .whereIn('status', segmentFrom('claim'))
     .where((q) => q.whereNull('lease_token').orWhere('leased_until', '<', db.fn.now()))
     .update({
       lease_token: token,
       leased_until: db.raw(`now() + make_interval(secs => ?)`, [leaseMs / 1000]),
-      status: 'queued',
+      status: SEGMENT_TRANSITIONS.claim.to,
       attempts: db.raw('attempts + 1'),
       updated_at: db.fn.now(),
     })
@@ -93,13 +95,15 @@ export interface PageCommit {
 }
 
 /**
- * Records pages whose batch is already committed in the destination: the cursor moves past them,
- * counters grow, the lease is renewed. Only while `token` holds the lease: false means another
+ * `commit` (or `finish`, with the last batch): records pages whose batch is already committed in
+ * the destination: the cursor moves past them, counters grow, the lease is renewed. Only while `token` holds the lease: false means another
  * job took the segment over, and this one must stop (its batch was an idempotent upsert).
  */
 export async function commitPage(trx: Knex.Transaction, segment: Segment, token: string, page: PageCommit, leaseMs: number): Promise<boolean> {
+  const move = page.done ? SEGMENT_TRANSITIONS.finish : SEGMENT_TRANSITIONS.commit;
   const updated = await trx(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n, lease_token: token })
+    .whereIn('status', [...move.from])
     .update({
       cursor: page.cursor,
       cursor_created: page.cursorCreated,
@@ -107,14 +111,15 @@ export async function commitPage(trx: Knex.Transaction, segment: Segment, token:
       rows_written: trx.raw('rows_written + ?', [page.rows]),
       leased_until: trx.raw(`now() + make_interval(secs => ?)`, [leaseMs / 1000]),
       updated_at: trx.fn.now(),
-      ...(page.done ? { status: 'done', done_at: trx.fn.now(), lease_token: null, leased_until: null } : {}),
+      status: move.to,
+      ...(page.done ? { done_at: trx.fn.now(), lease_token: null, leased_until: null } : {}),
     });
   return updated > 0;
 }
 
 /**
- * Extends the lease while `token` still holds it and the account is not being deleted: false
- * otherwise, and the job must not write. Holding the account row (FOR SHARE) orders a renewal
+ * `renew`: extends the lease while `token` still holds it and the account is not being deleted:
+ * false otherwise, and the job must not write. Holding the account row (FOR SHARE) orders a renewal
  * against the DELETE that marks the account deleting: one before it is a live lease the purge
  * waits for; one after it sees the mark and fails, so a lease that ran out stays out once the
  * purge is under way (purgeAccountData).
@@ -125,34 +130,31 @@ export async function renewLease(db: Db, segment: Pick<Segment, 'runId' | 'n' | 
     if (!account) return false;
     const updated = await trx(TABLES.segments)
       .where({ run_id: segment.runId, n: segment.n, lease_token: token })
-      .whereNot('status', 'done')
+      .whereIn('status', segmentFrom('renew'))
       .update({ leased_until: trx.raw(`now() + make_interval(secs => ?)`, [leaseMs / 1000]), updated_at: trx.fn.now() });
     return updated > 0;
   });
 }
 
-/** Marks the segment done without a page (its range held nothing more). */
+/** `finish` without a page (its range held nothing more). */
 export async function finishSegment(db: Db, segment: Segment, token: string): Promise<boolean> {
   const updated = await db(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n, lease_token: token })
-    .update({ status: 'done', done_at: db.fn.now(), lease_token: null, leased_until: null, updated_at: db.fn.now() });
+    .whereIn('status', segmentFrom('finish'))
+    .update({ status: SEGMENT_TRANSITIONS.finish.to, done_at: db.fn.now(), lease_token: null, leased_until: null, updated_at: db.fn.now() });
   return updated > 0;
 }
 
 /**
- * Gives the lease up. `toPending`: the segment stops (account paused, collection unmounted) and
- * waits to be dispatched again; otherwise its job is still queued (yield, 429 delay, retry).
+ * Gives the lease up. `stop`: the segment stops (account paused, collection unmounted, a head
+ * read handing segment 0 back) and waits to be dispatched again; `yield`: its job is still queued
+ * and goes on later (slice spent, 429 delay, retry).
  */
-export async function releaseSegment(db: Db, segment: Pick<Segment, 'runId' | 'n'>, token: string, options: { toPending?: boolean } = {}): Promise<void> {
+export async function releaseSegment(db: Db, segment: Pick<Segment, 'runId' | 'n'>, token: string, move: 'stop' | 'yield'): Promise<void> {
   await db(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n, lease_token: token })
-    .whereNot('status', 'done')
-    .update({ lease_token: null, leased_until: null, updated_at: db.fn.now(), ...(options.toPending ? { status: 'pending' } : {}) });
-}
-
-export async function findSegment(db: Db, runId: string, n: number): Promise<Segment | undefined> {
-  const row = (await db(TABLES.segments).where({ run_id: runId, n }).first()) as SegmentRow | undefined;
-  return row && toSegment(row);
+    .whereIn('status', segmentFrom(move))
+    .update({ lease_token: null, leased_until: null, updated_at: db.fn.now(), status: SEGMENT_TRANSITIONS[move].to });
 }
 
 export interface SegmentRef {
@@ -161,54 +163,10 @@ export interface SegmentRef {
   accountId: string;
 }
 
-/** A queued segment nobody holds: never leased since its enqueue, or its holder's lease lapsed. */
-export interface OrphanCandidate extends SegmentRef {
-  /** A job held the segment and stopped renewing its lease (its loader died or hangs). */
-  leaseLapsed: boolean;
-  /** Claims so far: names a takeover job, so a repeated reconcile adds it once. */
-  claims: number;
-}
-
-/**
- * Segments whose job may be lost: queued, nobody holding a lease, untouched for `graceMs`, of a
- * running run whose account may load. The caller asks Redis whether their job still exists.
- */
-export async function possiblyOrphanedSegments(db: Db, options: { graceMs: number; limit: number; accountId?: string }): Promise<OrphanCandidate[]> {
-  const query = db(`${TABLES.segments} as s`)
-    .join(`${TABLES.runs} as r`, 'r.id', 's.run_id')
-    .join(`${TABLES.accounts} as a`, 'a.id', 's.account_id')
-    .join(`${TABLES.collections} as c`, 'c.id', 'r.collection_id')
-    .leftJoin(`${TABLES.accountStates} as st`, 'st.account_id', 's.account_id')
-    .where({ 's.status': 'queued', 'r.status': 'running', 'a.active': true })
-    .whereNull('a.deleting_at')
-    .whereNull('c.unmounted_at')
-    .where((q) => q.whereNull('s.leased_until').orWhere('s.leased_until', '<', db.fn.now()))
-    .where('s.updated_at', '<', db.raw(`now() - make_interval(secs => ?)`, [options.graceMs / 1000]))
-    .orderBy('s.updated_at')
-    .limit(options.limit)
-    .select('s.run_id', 's.n', 's.account_id', 's.attempts', db.raw('s.leased_until is not null as lease_lapsed'));
-  if (options.accountId) query.where('s.account_id', options.accountId);
-  // An account in error is retried as a whole on its own slow schedule, not segment by segment.
-  else query.where((q) => q.whereNull('st.status').orWhereNot('st.status', 'error'));
-  const rows = (await query) as { run_id: string; n: number; account_id: string; attempts: number; lease_lapsed: boolean }[];
-  return rows.map((r) => ({ runId: r.run_id, n: r.n, accountId: r.account_id, leaseLapsed: r.lease_lapsed, claims: r.attempts }));
-}
-
-/** Marks a segment's job as just (re)enqueued, so the orphan check leaves it alone for a while. */
+/** `requeue`: its job was just enqueued again, so the orphan check leaves it alone for a while. */
 export async function touchQueued(db: Db, ref: Pick<SegmentRef, 'runId' | 'n'>): Promise<void> {
-  await db(TABLES.segments).where({ run_id: ref.runId, n: ref.n, status: 'queued' }).update({ queued_at: db.fn.now(), updated_at: db.fn.now() });
-}
-
-/** Accounts that have segments waiting for a dispatch, and may load. */
-export async function accountsWithPendingSegments(db: Db, limit: number): Promise<string[]> {
-  return (await db(`${TABLES.segments} as s`)
-    .join(`${TABLES.runs} as r`, 'r.id', 's.run_id')
-    .join(`${TABLES.accounts} as a`, 'a.id', 's.account_id')
-    .leftJoin(`${TABLES.accountStates} as st`, 'st.account_id', 's.account_id')
-    .where({ 's.status': 'pending', 'r.status': 'running', 'r.planned': true, 'a.active': true })
-    .whereNull('a.deleting_at')
-    .where((q) => q.whereNull('st.status').orWhereNot('st.status', 'error'))
-    .distinct('s.account_id')
-    .limit(limit)
-    .pluck('s.account_id')) as string[];
+  await db(TABLES.segments)
+    .where({ run_id: ref.runId, n: ref.n })
+    .whereIn('status', segmentFrom('requeue'))
+    .update({ status: SEGMENT_TRANSITIONS.requeue.to, queued_at: db.fn.now(), updated_at: db.fn.now() });
 }

@@ -1,6 +1,6 @@
 import { getResource, type CatalogResource } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
-import { findRun, type Run } from '../runs/runs.repository';
+import { findRun, type Run } from './runs.repository';
 import { findAccount, findDestination, findSource, type AccountRecord, type SourceRecord } from '../targets/targets.repository';
 import type { SealedDestination } from '../access/destinationAccess';
 

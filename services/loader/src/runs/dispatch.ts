@@ -1,7 +1,8 @@
 import { QueueUnavailableError } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
-import { takeSegmentsToDispatch } from '../runs/dispatch.repository';
-import { possiblyOrphanedSegments, touchQueued, type OrphanCandidate } from '../runs/segments.repository';
+import { takeSegmentsToDispatch } from './dispatch.repository';
+import { possiblyOrphanedSegments, type OrphanCandidate } from './segmentQueries.repository';
+import { touchQueued } from './segments.repository';
 
 /**
  * Enqueues the account's next segments, up to its cap of segments in flight: segments are

@@ -1,4 +1,4 @@
-import { splitRange, type Segment as Range } from '@datasync/providers';
+import { splitRange, type CreatedRange } from '@datasync/providers';
 
 export interface PlanInput {
   /** The run's range, unix seconds, [lower, upper). */
@@ -16,7 +16,7 @@ export interface Plan {
   /** Segment 0 keeps reading after its cursor, over [seg0Gte, upper). */
   seg0Gte: number;
   /** Segments 1… over [lower, seg0Gte), oldest first. */
-  others: Range[];
+  others: CreatedRange[];
 }
 
 /**

@@ -1,0 +1,40 @@
+import { finishRun } from '@datasync/destinations';
+import type { LoaderDeps } from '../deps';
+import { openDestination, type OpenDestination } from '../access/destinationAccess';
+import { ensurePollScheduled } from '../incremental/pollSchedule';
+import { completeRunIfDone, isFinishedButOpen } from './runEnd.repository';
+import { loadRunContext, type RunContext } from './runContext';
+
+/**
+ * Closes a run whose segments are all done: the destination first finishes the run (blob storage
+ * writes the run's manifest, the reader's signal that the run is whole, DESIGN §8; databases do
+ * nothing), then the run is marked completed and the account's poll scheduler is ensured. The
+ * destination comes first so that a failure there leaves the run open, and the reconciler's next
+ * pass (finishedButOpenRuns) tries again.
+ * `opened`: the run's destination when the caller already holds a connection to it.
+ * True when this call closed the run.
+ */
+export async function closeRunIfDone(deps: LoaderDeps, runId: string, opened?: OpenDestination): Promise<boolean> {
+  if (!(await isFinishedButOpen(deps.knex, runId))) return false;
+  const ctx = await loadRunContext(deps, runId);
+  if (ctx) {
+    await withDestination(deps, ctx, opened, async (destination) => {
+      await finishRun(destination.handle, { engine: ctx.destination.engine, schema: destination.schema, table: ctx.run.tableName, accountId: ctx.account.identifier, runId });
+    });
+  }
+  if (!(await completeRunIfDone(deps.knex, runId))) return false;
+  deps.logger.info('backfill run completed', { runId, accountId: ctx?.account.id, table: ctx?.run.tableName });
+  if (ctx) await ensurePollScheduled(deps, ctx.account.id);
+  return true;
+}
+
+/** Runs `use` on the caller's connection, or on one opened (and closed) for it. */
+async function withDestination(deps: LoaderDeps, ctx: RunContext, opened: OpenDestination | undefined, use: (destination: OpenDestination) => Promise<void>): Promise<void> {
+  if (opened) return use(opened);
+  const destination = await openDestination(deps.destinations, deps.secretBox, ctx.account.environmentId, ctx.destination);
+  try {
+    await use(destination);
+  } finally {
+    await destination.handle.close().catch(() => undefined);
+  }
+}
