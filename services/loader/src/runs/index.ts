@@ -1,4 +1,4 @@
-// The run and segment lifecycle (docs/runLifecycle.md): the only code that writes the `runs` and
+// The run and segment lifecycle (docs/run-lifecycle.md): the only code that writes the `runs` and
 // `segments` tables. Other loader code asks it to move a run or a segment through these calls.
 
 export { RUN_TRANSITIONS, SEGMENT_TRANSITIONS, type RunStatus, type SegmentStatus, type RunTransition, type SegmentTransition } from './runStates';

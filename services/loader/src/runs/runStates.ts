@@ -2,7 +2,7 @@
  * The statuses a run and a segment can have (the database checks the same lists) and every move
  * between them, by name. The repositories of this folder are the only code that changes a
  * status, and each change names its transition here: a move not listed is not made anywhere.
- * docs/runLifecycle.md draws them.
+ * docs/run-lifecycle.md draws them.
  */
 
 /** `cancelled` is allowed by the schema, but no transition leads there: a run whose sync is deleted goes with it. */
