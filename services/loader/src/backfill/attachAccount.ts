@@ -1,12 +1,12 @@
 import type { Logger } from '@datasync/logger';
-import { ProviderRequestError, type VerifiedAccount } from '@datasync/providers';
 import { openDestination } from '../access/destinationAccess';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
-import { ensureStateRow, settleStatus } from '../state/accountStates.repository';
-import { findAccount, findSource, listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
+import { ensureStateRow, findAccountState, settleStatus } from '../state/accountStates.repository';
+import { findAccount, findSource, listTargets, type LoadTarget } from '../targets/targets.repository';
 import { schedulePollIfLoaded } from '../incremental/pollSchedule';
-import { ensureSegmentJobs } from '../runs';
+import { ensureSegmentJobs, someTableToPlan } from '../runs';
+import { CredentialCheck } from './credentialCheck';
 import { classifyFailure } from './failures';
 import { startBackfill } from './startBackfill';
 
@@ -43,13 +43,17 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   }
   await ensureStateRow(deps.knex, account);
 
-  // One provider connection and one reader for every table; the credential is checked once per
-  // attach: whether it still works is what lets a successful attach clear an account's error, and
-  // the `created` it answers is the planning's first guess (not stored at registration).
+  // One provider connection and one reader for every table.
   const connection = connectAccount(deps.providers, deps.secretBox, account, source, logger);
-  const verified = await connection.connector.verify(connection.credential);
-  assertSameAccount(account, verified);
   const reader = connection.reader();
+  // Registration verified the credential and stored the provider account id: the provider is
+  // asked again only for what registration did not keep (a new run's plan starts from the
+  // account's `created`), or whether an error's cause is gone. Before any destination, as a
+  // refused credential concerns them all.
+  const credential = new CredentialCheck(connection, account);
+  if ((await findAccountState(deps.knex, account.id))?.status === 'error' || (await someTableToPlan(deps.knex, account.id, targets))) {
+    await credential.verifiedAccount();
+  }
 
   const failures: DestinationAttachError[] = [];
   let runs = 0;
@@ -65,15 +69,16 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
       // One connection per destination, shared by its tables' DDL, head pages and plans.
       try {
         for (const target of group) {
-          await startBackfill(deps, { account, source, target, opened: { reader, destination }, createdHint: verified.created }, logger);
+          await startBackfill(deps, { account, source, target, opened: { reader, destination }, credential }, logger);
           runs += 1;
         }
       } finally {
         await destination.handle.close().catch(() => undefined);
       }
     } catch (err) {
-      // A 429 delays the whole attach; it resumes where it stopped (every step is idempotent).
-      if (classifyFailure(err).kind === 'rate_limited') throw err;
+      // A 429 delays the whole attach; it resumes where it stopped (every step is idempotent). A
+      // refused credential concerns every destination: the attach stops there.
+      if (classifyFailure(err).kind === 'rate_limited' || credential.failedWith(err)) throw err;
       logger.warn('attach failed for a destination', { destination: first.destinationName, error: (err as Error).message });
       failures.push(new DestinationAttachError(first.destinationName, err));
     }
@@ -84,18 +89,6 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   await schedulePollIfLoaded(deps, account.id);
   if (failures[0]) throw failures[0];
   return { kind: 'attached', runs };
-}
-
-// The same key may one day answer for another account (a key rotated to a different account):
-// loading that data under this account's identifier would mix two customers' rows.
-function assertSameAccount(account: AccountRecord, verified: VerifiedAccount): void {
-  if (verified.accountId !== account.externalId) {
-    throw new ProviderRequestError(
-      `the stored credential now belongs to the provider account ${verified.accountId}, not ${account.externalId}; register the account again with its own key`,
-      'account_mismatch',
-      undefined,
-    );
-  }
 }
 
 function byDestination(targets: LoadTarget[]): LoadTarget[][] {

@@ -4,6 +4,7 @@ import { EARLIEST_CREATED, backfillRange, getResource } from '@datasync/provider
 import type { LoaderDeps } from '../deps';
 import { planRun, startBackfillRun, type RunContext, type StartedRun } from '../runs';
 import type { AccountRecord, LoadTarget, SourceRecord } from '../targets/targets.repository';
+import type { CredentialCheck } from './credentialCheck';
 import { runSegmentSlice, type OpenedIo } from './segmentSlice';
 
 export interface BackfillTarget {
@@ -12,11 +13,8 @@ export interface BackfillTarget {
   target: LoadTarget;
   /** The attach's reader and its open connection to the target's destination: for the DDL, the head page and the plan. */
   opened: OpenedIo;
-  /**
-   * The account's `created` as the provider reported it: only a first guess of where the data
-   * begins (one request confirms it), never a bound by itself.
-   */
-  createdHint?: number;
+  /** Asked before a new run's first page; its `created` is the plan's first guess of where the data begins. */
+  credential: CredentialCheck;
 }
 
 /**
@@ -51,11 +49,13 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
     destination: { id: target.destinationId, name: target.destinationName, engine: target.engine, connectionSecret: target.connectionSecret },
     resource,
   };
+  // The account's `created` (the attach asked for it already when it saw a run to plan): only a
+  // first guess of where the data begins (one request confirms it), never a bound by itself.
+  const { created } = await input.credential.verifiedAccount();
   const head = await runSegmentSlice(deps, ctx, 0, logger, { maxPages: 1, opened });
   // Whoever holds segment 0 now (a concurrent attach) plans the run; a stopped one waits for resume.
   if (head.kind === 'done' || head.kind === 'paused') {
-    const hint = input.createdHint;
-    await planRun(deps, ctx, { reader: opened.reader, destination: opened.destination, ...(hint === undefined ? {} : { createdHint: hint }) }, logger);
+    await planRun(deps, ctx, { reader: opened.reader, destination: opened.destination, createdHint: created }, logger);
   }
   return started.kind;
 }

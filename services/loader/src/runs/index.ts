@@ -2,7 +2,7 @@
 // `segments` tables. Other loader code asks it to move a run or a segment through these calls.
 
 export { RUN_TRANSITIONS, SEGMENT_TRANSITIONS, type RunStatus, type SegmentStatus, type RunTransition, type SegmentTransition } from './runStates';
-export { findRun, type NewRun, type Run, type RunKind } from './runs.repository';
+export { findRun, someTableToPlan, type NewRun, type Run, type RunKind } from './runs.repository';
 export { loadRunContext, type RunContext } from './runContext';
 
 // start

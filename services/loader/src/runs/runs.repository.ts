@@ -82,3 +82,16 @@ export async function findRun(db: Db, id: string): Promise<Run | undefined> {
   const row = (await db(TABLES.runs).where({ id }).first()) as RunRow | undefined;
   return row && toRun(row);
 }
+
+/**
+ * Whether some of the account's tables has no run that is planned or completed: starting that one
+ * reads the provider's newest page and plans the run.
+ */
+export async function someTableToPlan(db: Db, accountId: string, tables: readonly { destinationId: string; tableName: string }[]): Promise<boolean> {
+  const settled = (await db(TABLES.runs)
+    .where({ account_id: accountId })
+    .where((q) => q.where('status', 'completed').orWhere((running) => running.where({ status: 'running', planned: true })))
+    .select('destination_id', 'table_name')) as { destination_id: string; table_name: string }[];
+  const known = new Set(settled.map((r) => `${r.destination_id}/${r.table_name}`));
+  return tables.some((t) => !known.has(`${t.destinationId}/${t.tableName}`));
+}
