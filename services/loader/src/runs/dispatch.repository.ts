@@ -3,9 +3,10 @@ import { SEGMENT_TRANSITIONS, segmentFrom } from './runStates';
 import type { SegmentRef } from './segments.repository';
 
 /**
- * `dispatch`: marks up to (cap − in flight) of the account's pending segments as queued and returns them, for
- * the caller to enqueue after the commit. An advisory lock per account serialises dispatchers,
- * so the cap holds across loader processes. Oldest runs first, then segment order.
+ * `dispatch`: marks up to (cap − in flight) of the account's pending segments as queued and
+ * returns them, for the caller to enqueue after the commit. An advisory lock per account
+ * serialises dispatchers, so the cap holds across loader processes. Oldest runs first, then
+ * segment order.
  */
 export async function takeSegmentsToDispatch(knex: Knex, accountId: string, cap: number): Promise<SegmentRef[]> {
   return knex.transaction(async (trx) => {

@@ -1,12 +1,14 @@
 import { TABLES, type Knex } from '@datasync/db';
-
-type Db = Knex | Knex.Transaction;
-
 import { SEGMENT_TRANSITIONS, segmentFrom, type SegmentStatus } from './runStates';
 
 export type { SegmentStatus };
 
-/** A part of a run's `created` range, read newest first by one job at a time. */
+type Db = Knex | Knex.Transaction;
+
+/**
+ * A row of the `segments` table: a part of a run's `created` range (a CreatedRange, in the
+ * providers' words) with its cursor and status, read newest first by one job at a time.
+ */
 export interface Segment {
   runId: string;
   n: number;
