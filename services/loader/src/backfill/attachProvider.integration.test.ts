@@ -1,6 +1,6 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { startHarness, type LoaderHarness } from '../testSupport/harness';
+import { startHarness, type LoaderHarness } from '../testing/harness';
 import { attachAccount } from './attachAccount';
 
 // Registration verified the credential and stored the provider account id: an attach asks the
