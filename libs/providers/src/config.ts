@@ -2,8 +2,9 @@ import { Joi } from '@datasync/config';
 
 /**
  * Environment of every process that talks to providers (loader, accounts-api, config-service).
- * Spread into the service's schema. Budget defaults are 50% of Stripe's documented limits
- * (100 req/s live, 25 req/s test, 25 req/s per endpoint), because the quota belongs to the
+ * Spread into the service's schema. The rate variables are the provider's documented limits
+ * (Stripe: 100 req/s live, 25 req/s test, 25 req/s per endpoint); each source spends its own
+ * share of them (`sources.rate_budget_percent`, default 50 %), because the quota belongs to the
  * integrator's customer and their own integration needs the rest. DESIGN §7.
  */
 export const providerEnv = {
@@ -13,16 +14,16 @@ export const providerEnv = {
     .description('Stripe API base URL; the provider emulator in development and tests'),
   PROVIDER_RATE_LIVE_PER_SECOND: Joi.number()
     .positive()
-    .default(50)
-    .description('request budget per live-mode provider account, all endpoints together (req/s)'),
+    .default(100)
+    .description("provider's limit per live-mode account, all endpoints together (req/s); a source spends its rate_budget_percent of it"),
   PROVIDER_RATE_TEST_PER_SECOND: Joi.number()
     .positive()
-    .default(12.5)
-    .description('request budget per test-mode provider account, all endpoints together (req/s)'),
+    .default(25)
+    .description("provider's limit per test-mode account, all endpoints together (req/s); a source spends its rate_budget_percent of it"),
   PROVIDER_RATE_ENDPOINT_PER_SECOND: Joi.number()
     .positive()
-    .default(12.5)
-    .description('request budget per provider account and endpoint (req/s)'),
+    .default(25)
+    .description("provider's limit per account and endpoint (req/s); a source spends its rate_budget_percent of it"),
   PROVIDER_RATE_BURST_SECONDS: Joi.number()
     .positive()
     .default(1)
@@ -67,6 +68,7 @@ export interface ProviderEnv {
   PROVIDER_TIMEOUT_MS: number;
 }
 
+/** The provider's limits; a source's reads refill their buckets at its share of them. */
 export interface BudgetLimits {
   livePerSecond: number;
   testPerSecond: number;

@@ -1,3 +1,4 @@
+import type { RequestPriority } from './budget/budgetShare';
 import type { CatalogResource, ProviderName } from './catalog';
 import type { ProviderCredential } from './credentials';
 
@@ -29,6 +30,14 @@ export interface AccountRef {
  * delayed instead of holding a worker (DESIGN §7).
  */
 export type RateLimitMode = 'wait' | 'throw';
+
+export interface ReaderOptions {
+  rateLimit?: RateLimitMode;
+  /** Which lane the reader's requests spend from; default `backfill`, the lane that yields. */
+  priority?: RequestPriority;
+  /** The reading source's `rate_budget_percent`; absent: the whole of the configured limits. */
+  sharePercent?: number;
+}
 
 export interface ListPagesOptions {
   /** Inclusive lower bound, unix seconds. */
@@ -133,5 +142,5 @@ export interface ProviderConnector {
    */
   verify(credential: ProviderCredential): Promise<VerifiedAccount>;
   /** A reader for an account verified earlier (its id and mode select the budget). */
-  reader(credential: ProviderCredential, account: AccountRef, options?: { rateLimit?: RateLimitMode }): AccountReader;
+  reader(credential: ProviderCredential, account: AccountRef, options?: ReaderOptions): AccountReader;
 }

@@ -11,6 +11,7 @@ export type {
   ProviderEvent,
   ProviderObject,
   RateLimitMode,
+  ReaderOptions,
   RequestObserver,
   RequestReport,
   VerifiedAccount,
@@ -18,6 +19,7 @@ export type {
 export { keyMode, type ConnectedAccountCredential, type ProviderCredential, type SecretKeyCredential } from './credentials';
 export * from './errors';
 export { RateBudget, type BudgetDecision, type BudgetKey } from './budget/rateBudget';
+export { RATE_BUDGET_PERCENT, type RequestPriority } from './budget/budgetShare';
 export { backoffDelayMs, parseRetryAfter } from './retry/backoff';
 export { createStripeConnector, type StripeConnectorOptions } from './stripe/stripeConnector';
 export { createConnector, type ConnectorOptions } from './connectors';

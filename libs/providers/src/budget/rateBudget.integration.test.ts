@@ -28,20 +28,20 @@ const key = (endpoint = '/v1/charges', accountId = 'acct_budget'): BudgetKey => 
 describe('RateBudget', () => {
   it('grants a full bucket at once, then refuses without taking and says how long to wait', async () => {
     const budget = new RateBudget(redis, { livePerSecond: 100, testPerSecond: 10, endpointPerSecond: 10, burstSeconds: 1 }, prefix);
-    for (let i = 0; i < 10; i++) expect(await budget.reserve(key(), 0)).toEqual({ granted: true, waitMs: 0 });
-    const refused = await budget.reserve(key(), 0);
+    for (let i = 0; i < 10; i++) expect(await budget.reserve(key(), 0, 'incremental')).toEqual({ granted: true, waitMs: 0 });
+    const refused = await budget.reserve(key(), 0, 'incremental');
     expect(refused.granted).toBe(false);
     expect(refused.waitMs).toBeGreaterThan(0);
     expect(refused.waitMs).toBeLessThanOrEqual(100);
     // Refusals take nothing: a reservation right after still waits at most one token's time.
-    const reserved = await budget.reserve(key(), 1000);
+    const reserved = await budget.reserve(key(), 1000, 'incremental');
     expect(reserved.granted).toBe(true);
     expect(reserved.waitMs).toBeLessThanOrEqual(100);
   });
 
   it('spaces reservations of concurrent callers at the rate', async () => {
     const budget = new RateBudget(redis, { livePerSecond: 100, testPerSecond: 20, endpointPerSecond: 20, burstSeconds: 0.05 }, prefix);
-    const decisions = await Promise.all(Array.from({ length: 21 }, () => budget.reserve(key(), 10_000)));
+    const decisions = await Promise.all(Array.from({ length: 21 }, () => budget.reserve(key(), 10_000, 'incremental')));
     const waits = decisions.map((d) => d.waitMs).sort((a, b) => a - b);
     expect(decisions.every((d) => d.granted)).toBe(true);
     // one token in the bucket, then one every 50 ms
@@ -54,7 +54,7 @@ describe('RateBudget', () => {
     const budget = new RateBudget(redis, { livePerSecond: 100, testPerSecond: 4, endpointPerSecond: 2, burstSeconds: 1 }, prefix);
     const grants = async (k: BudgetKey, n: number) => {
       let granted = 0;
-      for (let i = 0; i < n; i++) if ((await budget.reserve(k, 0)).granted) granted++;
+      for (let i = 0; i < n; i++) if ((await budget.reserve(k, 0, 'incremental')).granted) granted++;
       return granted;
     };
     expect(await grants(key('/v1/charges'), 5)).toBe(2);
@@ -69,7 +69,7 @@ describe('RateBudget', () => {
     const budget = new RateBudget(redis, { livePerSecond: 6, testPerSecond: 3, endpointPerSecond: 100, burstSeconds: 1 }, prefix);
     const grants = async (k: BudgetKey, n: number) => {
       let granted = 0;
-      for (let i = 0; i < n; i++) if ((await budget.reserve(k, 0)).granted) granted++;
+      for (let i = 0; i < n; i++) if ((await budget.reserve(k, 0, 'incremental')).granted) granted++;
       return granted;
     };
     expect(await grants(key(), 10)).toBe(3);

@@ -1,5 +1,6 @@
 import type { Logger } from '@datasync/logger';
 import type Stripe from 'stripe';
+import type { RequestPriority } from '../budget/budgetShare';
 import type { RateBudget } from '../budget/rateBudget';
 import type { ProviderSettings } from '../config';
 import type { AccountRef, RateLimitMode, RequestObserver } from '../connector';
@@ -16,6 +17,9 @@ export interface RequesterOptions {
   settings: ProviderSettings;
   budget?: RateBudget;
   rateLimit: RateLimitMode;
+  priority: RequestPriority;
+  /** The reading source's share of the provider's limits; absent: all of them. */
+  sharePercent?: number;
   logger: Logger;
   observer?: RequestObserver;
 }
@@ -43,11 +47,17 @@ export class StripeRequester implements Requester {
   }
 
   private async spend(endpoint: string): Promise<void> {
-    const { budget, account, rateLimit, settings } = this.options;
+    const { budget, account, rateLimit, settings, priority, sharePercent } = this.options;
     if (!budget) return;
-    const key = { provider: 'stripe', accountId: account.accountId, livemode: account.livemode, endpoint };
-    if (rateLimit === 'wait') return budget.acquire(key);
-    const decision = await budget.reserve(key, settings.maxWaitMs);
+    const key = {
+      provider: 'stripe',
+      accountId: account.accountId,
+      livemode: account.livemode,
+      endpoint,
+      ...(sharePercent !== undefined ? { sharePercent } : {}),
+    };
+    if (rateLimit === 'wait') return budget.acquire(key, priority);
+    const decision = await budget.reserve(key, settings.maxWaitMs, priority);
     if (!decision.granted) throw new ProviderRateLimitedError(decision.waitMs, 'budget');
     if (decision.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.waitMs));
   }

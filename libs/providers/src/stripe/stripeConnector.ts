@@ -2,7 +2,7 @@ import { silentLogger, type Logger } from '@datasync/logger';
 import type Stripe from 'stripe';
 import type { RateBudget } from '../budget/rateBudget';
 import type { ProviderSettings } from '../config';
-import type { AccountRef, ProviderConnector, RateLimitMode, RequestObserver } from '../connector';
+import type { AccountRef, ProviderConnector, ReaderOptions, RequestObserver } from '../connector';
 import { assertAccountId, keyMode, type ProviderCredential } from '../credentials';
 import { InvalidCredentialError } from '../errors';
 import { createStripeClient } from './stripeClient';
@@ -59,13 +59,15 @@ export function createStripeConnector(options: StripeConnectorOptions): Provider
       });
     },
 
-    reader(credential, account: AccountRef, readerOptions?: { rateLimit?: RateLimitMode }) {
+    reader(credential, account: AccountRef, readerOptions?: ReaderOptions) {
       const { client, connectedAccountId } = route(credential);
       const requester = new StripeRequester({
         client,
         account,
         settings: options.settings,
         rateLimit: readerOptions?.rateLimit ?? 'wait',
+        priority: readerOptions?.priority ?? 'backfill',
+        ...(readerOptions?.sharePercent !== undefined ? { sharePercent: readerOptions.sharePercent } : {}),
         logger: logger.child({ accountId: account.accountId }),
         ...(connectedAccountId ? { connectedAccountId } : {}),
         ...(options.budget ? { budget: options.budget } : {}),

@@ -9,7 +9,7 @@ export async function spendUntil(budget: RateBudget, key: BudgetKey, startAt: nu
   if (untilStart > 0) await new Promise((resolve) => setTimeout(resolve, untilStart));
   let count = 0;
   for (;;) {
-    await budget.acquire(key);
+    await budget.acquire(key, 'incremental');
     if (Date.now() >= deadline) return count;
     count++;
   }
