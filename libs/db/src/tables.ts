@@ -76,6 +76,8 @@ export interface SourceRow {
   livemode: boolean;
   /** The app's public OAuth client id (`ca_…`); null: the Link page offers only the pasted key. */
   oauth_client_id: string | null;
+  /** The share of the provider's documented rate limits the loader's reads may spend, 5–80 (percent). */
+  rate_budget_percent: number;
   created_at: Date;
   updated_at: Date;
 }

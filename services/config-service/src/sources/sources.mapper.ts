@@ -12,6 +12,7 @@ export function toSourceJson(source: Source) {
     provider_account_name: source.providerAccountName,
     livemode: source.livemode,
     oauth_client_id: source.oauthClientId,
+    rate_budget_percent: source.rateBudgetPercent,
     created_at: source.createdAt.toISOString(),
     updated_at: source.updatedAt.toISOString(),
   };

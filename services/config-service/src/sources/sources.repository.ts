@@ -13,6 +13,8 @@ export interface Source {
   livemode: boolean;
   /** The app's public OAuth client id (`ca_…`): the Link page offers the provider's consent page with it. */
   oauthClientId: string | null;
+  /** The share of the provider's rate limits the loader's reads for this source may spend. */
+  rateBudgetPercent: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -36,6 +38,7 @@ function toSource(row: SourceRow): Source {
     providerAccountName: row.provider_account_name,
     livemode: row.livemode,
     oauthClientId: row.oauth_client_id,
+    rateBudgetPercent: row.rate_budget_percent,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -52,7 +55,14 @@ function verifiedColumns(values: VerifiedSourceValues) {
 
 export async function insertSource(
   db: Db,
-  values: { id: string; environmentId: string; name: string; provider: string; oauthClientId: string | null } & VerifiedSourceValues,
+  values: {
+    id: string;
+    environmentId: string;
+    name: string;
+    provider: string;
+    oauthClientId: string | null;
+    rateBudgetPercent: number;
+  } & VerifiedSourceValues,
 ): Promise<Source> {
   const [row] = (await db(TABLES.sources)
     .insert({
@@ -61,6 +71,7 @@ export async function insertSource(
       name: values.name,
       provider: values.provider,
       oauth_client_id: values.oauthClientId,
+      rate_budget_percent: values.rateBudgetPercent,
       ...verifiedColumns(values),
     })
     .returning('*')) as SourceRow[];
@@ -94,10 +105,20 @@ export async function updateSourceCredential(db: Db, environmentId: string, id: 
   return row && toSource(row);
 }
 
-export async function updateSourceOauthClientId(db: Db, environmentId: string, id: string, oauthClientId: string | null): Promise<Source | undefined> {
+/** The settings PATCH changes; an absent field stays as it is. */
+export async function updateSourceSettings(
+  db: Db,
+  environmentId: string,
+  id: string,
+  changes: { oauthClientId?: string | null; rateBudgetPercent?: number },
+): Promise<Source | undefined> {
   const [row] = (await db(TABLES.sources)
     .where({ environment_id: environmentId, id })
-    .update({ oauth_client_id: oauthClientId, updated_at: db.fn.now() })
+    .update({
+      ...(changes.oauthClientId !== undefined ? { oauth_client_id: changes.oauthClientId } : {}),
+      ...(changes.rateBudgetPercent !== undefined ? { rate_budget_percent: changes.rateBudgetPercent } : {}),
+      updated_at: db.fn.now(),
+    })
     .returning('*')) as SourceRow[];
   return row && toSource(row);
 }

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { providerNames } from '@datasync/providers';
+import { RATE_BUDGET_PERCENT, providerNames } from '@datasync/providers';
 
 const timestamp = Joi.string().isoDate();
 
@@ -25,6 +25,16 @@ export const oauthClientId = Joi.string()
       "the Link page offers Connect with Stripe only when it is set. Public, not a secret",
   );
 
+export const rateBudgetPercent = Joi.number()
+  .integer()
+  .min(RATE_BUDGET_PERCENT.min)
+  .max(RATE_BUDGET_PERCENT.max)
+  .description(
+    `the share of the provider's documented rate limit (Stripe: 100 req/s live, 25 test, 25 per endpoint) this source's reads may ` +
+      `spend on each account, in percent (${RATE_BUDGET_PERCENT.min}–${RATE_BUDGET_PERCENT.max}; at most ${RATE_BUDGET_PERCENT.max} so ` +
+      `the account's own integration keeps headroom). Polls for fresh changes are served from it ahead of backfill pages`,
+  );
+
 export const sourceInput = Joi.object({
   name: sourceName.required(),
   provider: providerName.required(),
@@ -34,11 +44,13 @@ export const sourceInput = Joi.object({
     .required()
     .description('stripe: the secret or restricted key (sk_…/rk_…) of the account that owns the app; verified before creation, stored encrypted, never returned'),
   oauth_client_id: oauthClientId.allow(null),
+  rate_budget_percent: rateBudgetPercent.default(RATE_BUDGET_PERCENT.default),
 });
 
-/** PATCH /sources/{name}: what can change without a new key. */
+/** PATCH /sources/{name}: what can change without a new key; each field is optional, one is needed. */
 export const sourceUpdateInput = Joi.object({
-  oauth_client_id: oauthClientId.allow(null).required().description('the OAuth client id (ca_…), or null to remove it'),
+  oauth_client_id: oauthClientId.allow(null).description('the OAuth client id (ca_…), or null to remove it'),
+  rate_budget_percent: rateBudgetPercent,
 });
 
 export const sourceSchema = Joi.object({
@@ -49,6 +61,7 @@ export const sourceSchema = Joi.object({
   provider_account_name: Joi.string().allow(null).required(),
   livemode: Joi.boolean().required().description('whether the key is a live-mode key'),
   oauth_client_id: Joi.string().allow(null).required().description("the Connect application's OAuth client id (ca_…); null: the Link page offers only the pasted key"),
+  rate_budget_percent: rateBudgetPercent.required(),
   created_at: timestamp.required(),
   updated_at: timestamp.required(),
 }).meta({ component: 'Source' });

@@ -2,8 +2,8 @@ import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import { randomUUID } from 'node:crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
-import { InvalidRequestError, NotFoundError } from '@datasync/errors';
-import type { ProviderVerifier } from '@datasync/providers';
+import { InvalidRequestError, NotFoundError, ValidationError } from '@datasync/errors';
+import { RATE_BUDGET_PERCENT, type ProviderVerifier } from '@datasync/providers';
 import { isForeignKeyViolation, isUniqueViolation } from '../destinations/dbErrors';
 import {
   SOURCE_NAME_UNIQUE,
@@ -14,7 +14,7 @@ import {
   listSources,
   syncNamesUsingSource,
   updateSourceCredential,
-  updateSourceOauthClientId,
+  updateSourceSettings,
   type Source,
   type VerifiedSourceValues,
 } from './sources.repository';
@@ -26,11 +26,14 @@ export interface SourceInput {
   privateKey: string;
   /** Absent or null: the source has none, and the Link page offers only the pasted key. */
   oauthClientId?: string | null;
+  /** Absent: the default share (RATE_BUDGET_PERCENT.default). */
+  rateBudgetPercent?: number;
 }
 
 /** What PATCH /sources/{name} changes; the key has its own verified path. */
 export interface SourceUpdate {
-  oauthClientId: string | null;
+  oauthClientId?: string | null;
+  rateBudgetPercent?: number;
 }
 
 function nameTaken(name: string): InvalidRequestError {
@@ -74,6 +77,7 @@ export class SourcesService {
           name: input.name,
           provider: input.provider,
           oauthClientId: input.oauthClientId ?? null,
+          rateBudgetPercent: input.rateBudgetPercent ?? RATE_BUDGET_PERCENT.default,
           ...verified,
         });
         await writeAudit(trx, {
@@ -85,6 +89,7 @@ export class SourcesService {
             provider_account_id: source.providerAccountId,
             livemode: source.livemode,
             oauth_client_id: source.oauthClientId,
+            rate_budget_percent: source.rateBudgetPercent,
           },
         });
         return source;
@@ -106,20 +111,28 @@ export class SourcesService {
   }
 
   /**
-   * Sets or clears the OAuth client id. Unverified: Stripe has no API that checks a client id
-   * against the key (its consent page refuses an unknown one).
+   * Sets or clears the OAuth client id, changes the rate budget share, or both. The client id is
+   * unverified: Stripe has no API that checks one against the key (its consent page refuses an
+   * unknown one). A new share applies to the loader's next jobs, which read it with the source.
    */
   async update(caller: Caller, name: string, changes: SourceUpdate): Promise<Source> {
+    if (changes.oauthClientId === undefined && changes.rateBudgetPercent === undefined) {
+      throw new ValidationError([{ param: 'body', message: 'Send oauth_client_id, rate_budget_percent or both.' }]);
+    }
     const found = await this.get(caller, name);
     return this.knex.transaction(async (trx) => {
-      const updated = await updateSourceOauthClientId(trx, caller.environmentId, found.id, changes.oauthClientId);
+      const updated = await updateSourceSettings(trx, caller.environmentId, found.id, changes);
       // Deleted between the lookup and the update.
       if (!updated) throw notFound(name);
       await writeAudit(trx, {
         ...this.audit(caller),
         action: 'source.updated',
         target: name,
-        details: { oauth_client_id: updated.oauthClientId },
+        // What the request changed, as it now is.
+        details: {
+          ...(changes.oauthClientId !== undefined ? { oauth_client_id: updated.oauthClientId } : {}),
+          ...(changes.rateBudgetPercent !== undefined ? { rate_budget_percent: updated.rateBudgetPercent } : {}),
+        },
       });
       return updated;
     });

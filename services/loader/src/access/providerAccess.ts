@@ -9,6 +9,7 @@ import {
   type ProviderCredential,
   type ProviderSettings,
   type RateBudget,
+  type RequestPriority,
   type RequestObserver,
 } from '@datasync/providers';
 import type { AccountRecord, SourceRecord } from '../targets/targets.repository';
@@ -23,8 +24,12 @@ export interface ProviderAccess {
 export interface AccountConnection {
   connector: ProviderConnector;
   credential: ProviderCredential;
-  /** A reader that throws ProviderRateLimitedError instead of waiting long, so the job can delay itself. */
-  reader(): AccountReader;
+  /**
+   * A reader that throws ProviderRateLimitedError instead of waiting long, so the job can delay
+   * itself. It spends the source's share of the provider's limits, in the lane of `priority`:
+   * incremental work (polls) ahead of backfill pages.
+   */
+  reader(priority: RequestPriority): AccountReader;
 }
 
 /**
@@ -61,6 +66,11 @@ export function connectAccount(
   return {
     connector,
     credential,
-    reader: () => connector.reader(credential, { accountId: account.externalId, livemode }, { rateLimit: 'throw' }),
+    reader: (priority) =>
+      connector.reader(
+        credential,
+        { accountId: account.externalId, livemode },
+        { rateLimit: 'throw', priority, sharePercent: source.rateBudgetPercent },
+      ),
   };
 }

@@ -45,7 +45,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
 
   // One provider connection and one reader for every table.
   const connection = connectAccount(deps.providers, deps.secretBox, account, source, logger);
-  const reader = connection.reader();
+  const reader = connection.reader('backfill');
   // Registration verified the credential and stored the provider account id: the provider is
   // asked again only for what registration did not keep (a new run's plan starts from the
   // account's `created`), or whether an error's cause is gone. Before any destination, as a

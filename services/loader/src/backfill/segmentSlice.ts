@@ -91,7 +91,7 @@ class SliceIo {
   }
 
   reader(): AccountReader {
-    return this.opened?.reader ?? connectAccount(this.deps.providers, this.deps.secretBox, this.ctx.account, this.ctx.source, this.logger).reader();
+    return this.opened?.reader ?? connectAccount(this.deps.providers, this.deps.secretBox, this.ctx.account, this.ctx.source, this.logger).reader('backfill');
   }
 
   async openDestination(): Promise<OpenDestination> {

@@ -52,7 +52,7 @@ async function pollLocked(deps: LoaderDeps, db: Knex.Transaction, account: Accou
   if (runs.targets.length === 0) return { kind: 'skipped', why: 'not_loaded' };
   const source = await findSource(db, account.environmentId, account.sourceId);
   if (!source) return { kind: 'skipped', why: 'gone' };
-  const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader();
+  const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader('incremental');
   const ctx: PollContext = {
     deps,
     db,

@@ -30,6 +30,8 @@ export interface SourceRecord {
   provider: string;
   credentialSecret: string;
   livemode: boolean;
+  /** The share of the provider's rate limits its reads may spend (5–80). */
+  rateBudgetPercent: number;
 }
 
 /** One table an account's data goes to: a mounted collection of a sync on the account's source. */
@@ -66,10 +68,18 @@ export async function findAccount(db: Db, id: string): Promise<AccountRecord | u
 export async function findSource(db: Db, environmentId: string, id: string): Promise<SourceRecord | undefined> {
   const row = (await db(TABLES.sources)
     .where({ environment_id: environmentId, id })
-    .first('id', 'provider', 'credential_secret', 'livemode')) as
-    | Pick<SourceRow, 'id' | 'provider' | 'credential_secret' | 'livemode'>
+    .first('id', 'provider', 'credential_secret', 'livemode', 'rate_budget_percent')) as
+    | Pick<SourceRow, 'id' | 'provider' | 'credential_secret' | 'livemode' | 'rate_budget_percent'>
     | undefined;
-  return row && { id: row.id, provider: row.provider, credentialSecret: row.credential_secret, livemode: row.livemode };
+  return (
+    row && {
+      id: row.id,
+      provider: row.provider,
+      credentialSecret: row.credential_secret,
+      livemode: row.livemode,
+      rateBudgetPercent: row.rate_budget_percent,
+    }
+  );
 }
 
 /** Every mounted collection of every sync on the account's source, optionally one collection only. */

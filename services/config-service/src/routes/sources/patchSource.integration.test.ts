@@ -62,7 +62,7 @@ describe('PATCH /api/v1/sources/{name}', () => {
       ],
     });
     const missing = await as(t.app, caller).patch('/sources/kept', {}).expect(400);
-    expect(missing.body).toEqual(parameterInvalid('oauth_client_id', 'oauth_client_id is required'));
+    expect(missing.body).toEqual(parameterInvalid('body', 'Send oauth_client_id, rate_budget_percent or both.'));
     // The column's own check would take these; the API refuses them first, with the same clear 400.
     for (const bad of ['', 'ca_', 'ca_has_underscore', `ca_${'a'.repeat(253)}`, 42]) {
       const refused = await as(t.app, caller).patch('/sources/kept', { oauth_client_id: bad }).expect(400);

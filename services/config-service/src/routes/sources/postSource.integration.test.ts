@@ -53,6 +53,7 @@ describe('POST /api/v1/sources', () => {
       provider_account_name: 'Demo Shop',
       livemode: false,
       oauth_client_id: null,
+      rate_budget_percent: 50,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
