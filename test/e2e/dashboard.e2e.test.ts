@@ -76,13 +76,29 @@ describe('dashboard', () => {
       await page.getByLabel(/Secret key/).fill(platform.secret_key);
       expect(await page.getByLabel(/Secret key/).getAttribute('type')).toBe('password');
       await page.getByLabel('OAuth client ID').fill(platform.client_id);
+      expect(await page.getByLabel('Rate budget (%)').inputValue()).toBe('50');
+      await page.getByLabel('Rate budget (%)').fill('30');
       await shoot(session, '06-source-form');
       await page.getByRole('button', { name: 'Verify key and create source' }).click();
       await page.getByRole('heading', { name: 'Sources' }).waitFor();
       await page.getByText(`for the Stripe account ${platform.id}`).waitFor();
       expect(await page.content()).not.toContain(platform.secret_key);
       expect(await page.getByRole('row', { name: /stripe_main/ }).textContent()).toContain(`OAuth and key${platform.client_id}`);
+      expect(await page.getByRole('row', { name: /stripe_main/ }).textContent()).toContain('30 %');
       await shoot(session, '07-sources');
+
+      // The source's rate budget: shown as saved, checked against 5–80, then changed.
+      await page.getByRole('link', { name: 'Rate budget of stripe_main' }).click();
+      await page.getByRole('heading', { name: 'Rate budget of stripe_main' }).waitFor();
+      expect(await page.getByLabel('Rate budget (%)').inputValue()).toBe('30');
+      await page.getByLabel('Rate budget (%)').fill('90');
+      await page.getByRole('button', { name: 'Save' }).click();
+      expect(await fieldError(page, 'Rate budget (%)')).toBe('The rate budget must be a whole number from 5 to 80.');
+      await page.getByLabel('Rate budget (%)').fill('20');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText("The loader now spends up to 20 % of the provider's rate limit on each account of stripe_main.").waitFor();
+      expect(await page.getByRole('row', { name: /stripe_main/ }).textContent()).toContain('20 %');
+      expect((await apiInPage<{ rate_budget_percent: number }>(page, 'GET', '/sources/stripe_main')).body.rate_budget_percent).toBe(20);
 
       // The source's Link page settings: the client id shown as saved, checked, then removed.
       await page.getByRole('link', { name: 'Link page of stripe_main' }).click();

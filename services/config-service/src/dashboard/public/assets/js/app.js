@@ -13,6 +13,7 @@ import { newSyncPage } from './pages/newSync.js';
 import { notFoundPage } from './pages/notFound.js';
 import { settingsPage } from './pages/settings.js';
 import { sourceLinkPage } from './pages/sourceLinkPage.js';
+import { sourceRateBudgetPage } from './pages/sourceRateBudget.js';
 import { sourcesPage } from './pages/sources.js';
 import { syncAccountsPage } from './pages/syncAccounts.js';
 import { syncCollectionsPage } from './pages/syncCollections.js';
@@ -30,6 +31,7 @@ const ROUTES = [
   { path: '/sources', page: sourcesPage },
   { path: '/sources/new', page: newSourcePage },
   { path: '/sources/:source/link-page', page: sourceLinkPage },
+  { path: '/sources/:source/rate-budget', page: sourceRateBudgetPage },
   { path: '/syncs', page: syncsPage },
   { path: '/syncs/new', page: newSyncPage },
   { path: '/syncs/:sync', redirect: (p) => `${BASE}/syncs/${encodeURIComponent(p.sync)}/overview` },

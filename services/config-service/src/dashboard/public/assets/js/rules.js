@@ -61,6 +61,13 @@ export function optionalOauthClientId(label) {
     value.trim() === '' || /^ca_[A-Za-z0-9]{1,252}$/.test(value.trim()) ? null : `${label} must start with ca_, followed by letters and digits only.`;
 }
 
+/** A source's rate_budget_percent (sources.schemas rateBudgetPercent): a whole number, 5–80. */
+export function ratePercent(label) {
+  return all(required(label), (value) =>
+    /^\d+$/.test(value.trim()) && Number(value) >= 5 && Number(value) <= 80 ? null : `${label} must be a whole number from 5 to 80.`,
+  );
+}
+
 export function credential(label) {
   return all(required(label), (value) =>
     /^(sk_|rk_|acct_)/.test(value.trim()) ? null : `${label} must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).`,

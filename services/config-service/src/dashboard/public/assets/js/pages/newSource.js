@@ -4,6 +4,7 @@ import { alertBox, busy, formErrors, selectField, textField } from '../forms.js'
 import { BASE } from '../router.js';
 import { chosen, lowercaseName, optionalOauthClientId, requiredText } from '../rules.js';
 import { pageHead } from '../ui.js';
+import { rateBudgetField } from './rateBudgetField.js';
 
 /**
  * Spec §2: choosing the provider reveals its own inputs; the key is verified with the provider
@@ -28,9 +29,10 @@ export const newSourcePage = {
       choices: catalog.providers.map((p) => ({ value: p.name, label: p.label })),
       rule: chosen('a provider'),
     });
+    const ratePercent = rateBudgetField(50);
     const providerInputs = h('div', {});
     const formAlert = alertBox();
-    let fields = { name, provider };
+    let fields = { name, provider, rate_budget_percent: ratePercent };
     let errors = formErrors(fields, formAlert);
 
     function showProviderInputs() {
@@ -66,18 +68,18 @@ export const newSourcePage = {
         providerInputs,
         chosenProvider ? h('fieldset', {}, h('legend', {}, `${chosenProvider.label} settings`), Object.values(own).map((f) => f.el)) : null,
       );
-      fields = { name, provider, ...own };
+      fields = { name, provider, rate_budget_percent: ratePercent, ...own };
       errors = formErrors(fields, formAlert);
     }
     provider.input.addEventListener('change', showProviderInputs);
 
     const submit = h('button', { type: 'submit', class: 'btn' }, 'Verify key and create source');
-    const form = h('form', { novalidate: true }, formAlert.el, name.el, provider.el, providerInputs, h('div', { class: 'actions' }, submit));
+    const form = h('form', { novalidate: true }, formAlert.el, name.el, provider.el, providerInputs, ratePercent.el, h('div', { class: 'actions' }, submit));
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       if (!errors.validateAll()) return;
       const chosenProvider = catalog.providers.find((p) => p.name === provider.value);
-      const body = { name: name.value.trim(), provider: provider.value };
+      const body = { name: name.value.trim(), provider: provider.value, rate_budget_percent: Number(ratePercent.value.trim()) };
       for (const f of chosenProvider.fields) body[f.name] = fields[f.name].value.trim();
       const oauthClientId = fields.oauth_client_id.value.trim();
       if (oauthClientId !== '') body.oauth_client_id = oauthClientId;

@@ -36,7 +36,7 @@ export const sourcesPage = {
         ? emptyState('No source yet. A source holds the key of the provider account that owns your app.', newButton)
         : dataTable(
             'Sources of this environment',
-            ['Name', 'Provider', 'Provider account', 'Mode', 'Link page', 'Created', { label: 'Actions', hidden: true }],
+            ['Name', 'Provider', 'Provider account', 'Mode', 'Link page', 'Rate budget', 'Created', { label: 'Actions', hidden: true }],
             data.map((s) => {
               const button = h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Delete ${s.name}` }, 'Delete');
               button.addEventListener('click', () => void remove(s, button));
@@ -49,6 +49,7 @@ export const sourcesPage = {
                 h('td', {}, s.livemode ? toneBadge('warn', 'live') : toneBadge('neutral', 'test')),
                 // What the hosted Link page offers this source's customers (PATCH /sources/{name} changes it).
                 h('td', {}, s.oauth_client_id ? ['OAuth and key', h('span', { class: 'sub mono' }, s.oauth_client_id)] : 'key only'),
+                h('td', {}, `${s.rate_budget_percent} %`),
                 h('td', {}, when(s.created_at)),
                 h(
                   'td',
@@ -57,6 +58,11 @@ export const sourcesPage = {
                     'div',
                     { class: 'row-actions' },
                     h('a', { class: 'btn btn-small btn-secondary', href: `${BASE}/sources/${seg(s.name)}/link-page`, 'aria-label': `Link page of ${s.name}` }, 'Link page'),
+                    h(
+                      'a',
+                      { class: 'btn btn-small btn-secondary', href: `${BASE}/sources/${seg(s.name)}/rate-budget`, 'aria-label': `Rate budget of ${s.name}` },
+                      'Rate budget',
+                    ),
                     button,
                   ),
                 ),
