@@ -177,8 +177,10 @@ async function jobTimes(world: BenchWorld): Promise<string> {
 
 async function main(): Promise<void> {
   const config = accountsBenchConfig();
-  const rate = String(config.BENCH_ACCOUNTS_RATE);
-  const loaderEnv = { PROVIDER_RATE_TEST_PER_SECOND: rate, PROVIDER_RATE_ENDPOINT_PER_SECOND: rate, ...parseSettingsList(config.BENCH_ACCOUNTS_LOADER_ENV) };
+  // The variables are the provider's limits and a source spends its rate_budget_percent (50 by
+  // default) of them: twice the rate gives each account a budget of BENCH_ACCOUNTS_RATE req/s.
+  const limit = String(config.BENCH_ACCOUNTS_RATE * 2);
+  const loaderEnv = { PROVIDER_RATE_TEST_PER_SECOND: limit, PROVIDER_RATE_ENDPOINT_PER_SECOND: limit, ...parseSettingsList(config.BENCH_ACCOUNTS_LOADER_ENV) };
   process.stdout.write(`loaders: ${config.BENCH_ACCOUNTS_LOADERS}, settings ${JSON.stringify(loaderEnv)}\n`);
   const world = await createBenchWorld(config, loaderEnv);
   const figures: Figure[] = [];

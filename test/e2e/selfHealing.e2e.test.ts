@@ -13,9 +13,10 @@ const LOADER_ENV = {
   LOADER_RECONCILE_INTERVAL_MS: '15000',
   LOADER_SELF_CHECK_INTERVAL_MS: '10000',
   LOADER_POLL_INTERVAL_MS: '15000',
-  // A modest provider pace, so each backfill is still running when the fault comes.
-  PROVIDER_RATE_TEST_PER_SECOND: '20',
-  PROVIDER_RATE_ENDPOINT_PER_SECOND: '20',
+  // A modest provider pace (20 req/s: half of these limits, the sources' default share), so each
+  // backfill is still running when the fault comes.
+  PROVIDER_RATE_TEST_PER_SECOND: '40',
+  PROVIDER_RATE_ENDPOINT_PER_SECOND: '40',
 };
 
 let world: FullStackWorld;

@@ -12,8 +12,9 @@ let world: FullStackWorld;
 beforeAll(async () => {
   world = await createFullStackWorld('postgres');
   const env = {
-    PROVIDER_RATE_TEST_PER_SECOND: String(BUDGET),
-    PROVIDER_RATE_ENDPOINT_PER_SECOND: String(BUDGET),
+    // The provider's limits; a source spends its rate_budget_percent (50 by default) of them.
+    PROVIDER_RATE_TEST_PER_SECOND: String(BUDGET * 2),
+    PROVIDER_RATE_ENDPOINT_PER_SECOND: String(BUDGET * 2),
     PROVIDER_RATE_BURST_SECONDS: '1',
   };
   await world.startLoader(env, 'loader-1');
