@@ -1,13 +1,14 @@
 import { redactString } from '@datasync/logger';
 import { inheritedEnv, loadTestRunnerConfig } from './config';
 import { runJestProject } from './jestRun';
+import { runLint } from './lintRun';
 import { ProcessGroup, prefixedStdout } from './processes';
 import { ensurePrerequisites } from './prerequisites/ensurePrerequisites';
 import { LOCAL_MYSQL, ensureTestServers } from './testServers';
 import { formatSummary, type ProjectResult } from './testSummary';
 
 // `npm test`: what the tests use installed first (or a stop with the command that installs it),
-// real Postgres, Redis and MariaDB, then unit → integration → e2e, then one summary.
+// real Postgres, Redis and MariaDB, then lint → unit → integration → e2e, then one summary.
 // Arguments after `npm test --` go to every jest run (a path or -t filter, say).
 
 /**
@@ -20,6 +21,8 @@ const PROJECTS: { project: string; budgetMs: number }[] = [
   { project: 'integration', budgetMs: 12 * 60_000 },
   { project: 'e2e', budgetMs: 35 * 60_000 },
 ];
+
+const LINT_BUDGET_MS = 60_000;
 
 async function main(): Promise<number> {
   const config = loadTestRunnerConfig();
@@ -37,6 +40,11 @@ async function main(): Promise<number> {
     log(`postgres ${servers.DATABASE_URL}, redis ${servers.REDIS_URL}, mariadb ${servers.MYSQL_URL}`);
     const env = { ...inheritedEnv(), ...servers };
     const results: ProjectResult[] = [];
+    // A filtered run (`npm test -- <pattern>`) is a focused one: the whole-repository checks are skipped.
+    if (process.argv.length <= 2) {
+      log('running lint (eslint, prettier)');
+      results.push(await runLint(LINT_BUDGET_MS, env));
+    }
     for (const { project, budgetMs } of PROJECTS) {
       log(`running ${project} tests`);
       results.push(await runJestProject(project, budgetMs, env, process.argv.slice(2)));
