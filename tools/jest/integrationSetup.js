@@ -17,6 +17,6 @@ module.exports = async () => {
     }
   } catch (err) {
     // Without the database every integration test would fail on its own; one clear line instead.
-    throw new Error(`could not prepare the test database: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`could not prepare the test database: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 };

@@ -35,6 +35,7 @@ export interface JobDefinition<Q extends string, P extends object> {
 }
 
 // `any` only where a catalog of unknown jobs is accepted; every concrete catalog is fully typed.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type AnyJobDefinition<Q extends string = string> = JobDefinition<Q, any>;
 
 export interface Catalog<Q extends string, J extends Record<string, AnyJobDefinition<Q>>> {

@@ -104,7 +104,7 @@ export class LauncherRun {
     try {
       return await Promise.race([written, died]);
     } catch (err) {
-      throw new Error(`${err instanceof Error ? err.message : String(err)}\nlauncher output:\n${this.output}`);
+      throw new Error(`${err instanceof Error ? err.message : String(err)}\nlauncher output:\n${this.output}`, { cause: err });
     } finally {
       died.catch(() => undefined);
       written.catch(() => undefined);

@@ -44,7 +44,7 @@ async function ensurePostgres(config: TestRunnerConfig, group: ProcessGroup, por
     await createIfMissing(url);
     return url;
   } catch (err) {
-    if (config.DATABASE_URL) throw new Error(`DATABASE_URL does not answer: ${String(err)}`);
+    if (config.DATABASE_URL) throw new Error(`DATABASE_URL does not answer: ${String(err)}`, { cause: err });
   }
   log(`no Postgres at ${LOCAL_POSTGRES}: starting an embedded one`);
   const dataDir = resolveDataDir(config.DATASYNC_DATA_DIR);
@@ -75,7 +75,7 @@ async function ensureRedis(config: TestRunnerConfig, group: ProcessGroup, ports:
     await pingRedis(url);
     return url;
   } catch (err) {
-    if (config.REDIS_URL) throw new Error(`REDIS_URL does not answer: ${String(err)}`);
+    if (config.REDIS_URL) throw new Error(`REDIS_URL does not answer: ${String(err)}`, { cause: err });
   }
   log(`no Redis at ${LOCAL_REDIS}: starting redis-server`);
   const redis = await startRedisServer({ port: await ports.pick(0), group, timeoutMs: STARTUP_TIMEOUT_MS });
@@ -97,6 +97,7 @@ async function ensureMysql(url: string): Promise<string> {
   } catch (err) {
     throw new Error(
       `MariaDB does not answer at ${server.host} (${String(err)}): run sudo .ci/setup, or set MYSQL_URL`,
+      { cause: err },
     );
   }
   return url;

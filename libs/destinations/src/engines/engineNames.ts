@@ -4,7 +4,7 @@
  * '../engineNames'`, beside its handle type), so the names and the unions below follow the
  * folders and adding an engine edits no list here.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each engine folder
 export interface EngineTypes {}
 
 /** Every engine the registry holds. */

@@ -74,7 +74,9 @@ async function demoCaller(
       session = await auth.users.signup({ ...login, organizationName: DEMO.organization });
     } catch (signupErr) {
       if (signupErr instanceof ApiError && signupErr.code === 'email_taken') {
-        throw new Error(`the demo user ${login.email} exists with another password; give its password, or another demo email`);
+        throw new Error(`the demo user ${login.email} exists with another password; give its password, or another demo email`, {
+          cause: signupErr,
+        });
       }
       throw signupErr;
     }

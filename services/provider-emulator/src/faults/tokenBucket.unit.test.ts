@@ -23,7 +23,7 @@ describe('TokenBucket', () => {
   });
 
   it('serves a sub-1 rate with a burst of one', () => {
-    let now = 0;
+    const now = 0;
     const bucket = new TokenBucket(0.5, () => now);
     expect(bucket.take().allowed).toBe(true);
     const refused = bucket.take();

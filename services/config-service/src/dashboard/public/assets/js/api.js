@@ -53,7 +53,7 @@ export async function request(method, path, body) {
     throw new ApiFailure(0, { message: 'The service could not be reached. Check your connection and try again.' });
   }
   if (response.status === 204) return null;
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {
