@@ -23,7 +23,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Rows per account in the destination; empty while the table does not exist. */
 async function rowsPerAccount(world: BenchWorld): Promise<Map<string, number>> {
   try {
-    const rows = (await world.destination('stripe_charges').groupBy('account_id').select('account_id', world.destination.raw('count(*)::int as n'))) as {
+    const rows = (await world
+      .destination('stripe_charges')
+      .groupBy('account_id')
+      .select('account_id', world.destination.raw('count(*)::int as n'))) as {
       account_id: string;
       n: number;
     }[];
@@ -130,7 +133,10 @@ async function freshness(world: BenchWorld, config: AccountsBenchConfig, account
     if (Date.now() - started > window + 5 * interval) throw new Error(`${pending.size} changes never reached the destination`);
     if (pending.size > 0) {
       const ids = [...new Set([...pending.values()].map((p) => p.id))];
-      const rows = (await world.destination('stripe_charges').whereIn('id', ids).select('id', world.destination.raw("data->>'description' as description"))) as {
+      const rows = (await world
+        .destination('stripe_charges')
+        .whereIn('id', ids)
+        .select('id', world.destination.raw("data->>'description' as description"))) as {
         id: string;
         description: string | null;
       }[];
@@ -180,7 +186,11 @@ async function main(): Promise<void> {
   // The variables are the provider's limits and a source spends its rate_budget_percent (50 by
   // default) of them: twice the rate gives each account a budget of BENCH_ACCOUNTS_RATE req/s.
   const limit = String(config.BENCH_ACCOUNTS_RATE * 2);
-  const loaderEnv = { PROVIDER_RATE_TEST_PER_SECOND: limit, PROVIDER_RATE_ENDPOINT_PER_SECOND: limit, ...parseSettingsList(config.BENCH_ACCOUNTS_LOADER_ENV) };
+  const loaderEnv = {
+    PROVIDER_RATE_TEST_PER_SECOND: limit,
+    PROVIDER_RATE_ENDPOINT_PER_SECOND: limit,
+    ...parseSettingsList(config.BENCH_ACCOUNTS_LOADER_ENV),
+  };
   process.stdout.write(`loaders: ${config.BENCH_ACCOUNTS_LOADERS}, settings ${JSON.stringify(loaderEnv)}\n`);
   const world = await createBenchWorld(config, loaderEnv);
   const figures: Figure[] = [];

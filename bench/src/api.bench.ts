@@ -34,7 +34,8 @@ const newAccount = (emulator: RunningService) => () =>
 
 async function manyAccounts(emulator: RunningService, count: number): Promise<EmulatorAccount[]> {
   const out: EmulatorAccount[] = [];
-  while (out.length < count) out.push(...(await Promise.all(Array.from({ length: Math.min(20, count - out.length) }, newAccount(emulator)))));
+  while (out.length < count)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(20, count - out.length) }, newAccount(emulator)))));
   return out;
 }
 
@@ -66,7 +67,9 @@ async function main(): Promise<void> {
     });
     process.stdout.write(
       `accounts-api ${api.baseUrl}, ${CLIENTS} client credentials, rate limits raised for the run: ` +
-        `${Object.entries(RATE_LIMITS).map(([k, v]) => `${k}=${v}`).join(' ')}\n`,
+        `${Object.entries(RATE_LIMITS)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}\n`,
     );
     const owned = await manyAccounts(emulator, CLIENTS);
     for (const [i, client] of clients.entries()) await register(api, client, owned[i]?.secret_key ?? '', `bench-${i}`);
@@ -77,7 +80,12 @@ async function main(): Promise<void> {
     const auth = (client: BenchClient) => ({ authorization: client.authorization, 'content-type': 'application/json' });
     const gets = clients.map((c, i) => ({ method: 'GET' as const, path: `/accounts/stripe/bench-${i}`, headers: auth(c) }));
     const puts = clients.flatMap((c, i) =>
-      [false, true].map((active) => ({ method: 'PUT' as const, path: `/accounts/stripe/bench-${i}`, headers: auth(c), body: JSON.stringify({ active }) })),
+      [false, true].map((active) => ({
+        method: 'PUT' as const,
+        path: `/accounts/stripe/bench-${i}`,
+        headers: auth(c),
+        body: JSON.stringify({ active }),
+      })),
     );
     await measure('warm-up', { ...base, duration: 2, requests: [...gets, ...puts] });
 
@@ -96,7 +104,11 @@ async function main(): Promise<void> {
           setupRequest: (request) => {
             const i = next++;
             const client = clients[i % clients.length] as BenchClient;
-            return { ...request, headers: auth(client), body: JSON.stringify({ sourceType: 'stripe', credential: fresh[i % fresh.length]?.secret_key }) };
+            return {
+              ...request,
+              headers: auth(client),
+              body: JSON.stringify({ sourceType: 'stripe', credential: fresh[i % fresh.length]?.secret_key }),
+            };
           },
         },
       ],
@@ -104,11 +116,32 @@ async function main(): Promise<void> {
     const rows: Measured[] = [health, get, put, post];
     process.stdout.write(`${formatMeasured(rows, health)}\n\n`);
 
-    const registered = Number(((await knex(TABLES.accounts).whereIn('environment_id', clients.map((c) => c.environmentId)).count({ n: '*' })) as { n: string }[])[0]?.n);
+    const registered = Number(
+      (
+        (await knex(TABLES.accounts)
+          .whereIn(
+            'environment_id',
+            clients.map((c) => c.environmentId),
+          )
+          .count({ n: '*' })) as { n: string }[]
+      )[0]?.n,
+    );
     const figures: Figure[] = [
-      { name: 'GET account req/s ÷ /health req/s', value: get.requestsPerSecond / health.requestsPerSecond, unit: '×', goal: 0.3, kind: 'min' },
+      {
+        name: 'GET account req/s ÷ /health req/s',
+        value: get.requestsPerSecond / health.requestsPerSecond,
+        unit: '×',
+        goal: 0.3,
+        kind: 'min',
+      },
       { name: 'GET account p99', value: get.p99, unit: 'ms', goal: 50, kind: 'max' },
-      { name: 'PUT toggle req/s ÷ /health req/s', value: put.requestsPerSecond / health.requestsPerSecond, unit: '×', goal: 0.3, kind: 'min' },
+      {
+        name: 'PUT toggle req/s ÷ /health req/s',
+        value: put.requestsPerSecond / health.requestsPerSecond,
+        unit: '×',
+        goal: 0.3,
+        kind: 'min',
+      },
       { name: 'PUT toggle p99', value: put.p99, unit: 'ms', goal: 50, kind: 'max' },
       { name: 'POST /accounts p99', value: post.p99, unit: 'ms', goal: 100, kind: 'max' },
       { name: 'failed requests (all runs)', value: rows.reduce((n, r) => n + r.failures, 0), unit: '', goal: 1, kind: 'max' },
@@ -116,7 +149,17 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(`${formatTable(figures)}\n`);
     // The run's tenants go with their organizations (cascade), so the bench database stays small.
-    await knex(TABLES.organizations).whereIn('id', knex(TABLES.environments).whereIn('id', clients.map((c) => c.environmentId)).select('organization_id')).delete();
+    await knex(TABLES.organizations)
+      .whereIn(
+        'id',
+        knex(TABLES.environments)
+          .whereIn(
+            'id',
+            clients.map((c) => c.environmentId),
+          )
+          .select('organization_id'),
+      )
+      .delete();
   } finally {
     await api?.stop();
     await emulator.stop();

@@ -32,7 +32,13 @@ export async function startBenchService(name: string, env: Record<string, string
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`${name} did not become healthy within 30 s`);
@@ -212,6 +218,11 @@ async function insertSyncOfCharges(
   const [sync] = (await knex(TABLES.syncs)
     .insert({ environment_id: environmentId, name: 'bench_sync', source_id: source!.id, destination_id: destination!.id })
     .returning('id')) as { id: string }[];
-  await knex(TABLES.collections).insert({ environment_id: environmentId, sync_id: sync!.id, resource_type: 'charges', table_name: 'stripe_charges' });
+  await knex(TABLES.collections).insert({
+    environment_id: environmentId,
+    sync_id: sync!.id,
+    resource_type: 'charges',
+    table_name: 'stripe_charges',
+  });
   return source!.id;
 }

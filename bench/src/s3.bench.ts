@@ -32,7 +32,8 @@ export interface S3BenchResult {
   bytesPerRow: number;
 }
 
-const rowsOf = (objects: readonly Charge[], sourceTs: Date): WriteRow[] => objects.map((object) => ({ accountId: ACCOUNT, object, sourceTs }));
+const rowsOf = (objects: readonly Charge[], sourceTs: Date): WriteRow[] =>
+  objects.map((object) => ({ accountId: ACCOUNT, object, sourceTs }));
 
 function report(name: string, seconds: number, bytes: number): S3BenchResult {
   const result = { name, rowsPerSecond: ROWS / seconds, bytesPerRow: bytes / ROWS };
@@ -57,7 +58,9 @@ async function s3Run(handle: S3Handle, format: BlobFormat, objects: readonly Cha
   let rows = 0;
   const started = performance.now();
   for (let i = 0; i < objects.length; i += batch) {
-    const result = await writer.writeBatch(rowsOf(objects.slice(i, i + batch), sourceTs), { partKey: { runId, segment: 0, sequence: i / batch } });
+    const result = await writer.writeBatch(rowsOf(objects.slice(i, i + batch), sourceTs), {
+      partKey: { runId, segment: 0, sequence: i / batch },
+    });
     bytes += result.parts.reduce((n, p) => n + p.bytes, 0);
     rows += result.written;
   }
@@ -80,7 +83,9 @@ async function postgresRun(databaseUrl: string, objects: readonly Charge[]): Pro
     const seconds = (performance.now() - started) / 1000;
     await writer.close();
     const table = dialect.table(schema, charges.table);
-    const { rows } = await handle.query(`SELECT count(*) AS n, pg_total_relation_size('${table.replace(/'/g, "''")}') AS bytes FROM ${table}`);
+    const { rows } = await handle.query(
+      `SELECT count(*) AS n, pg_total_relation_size('${table.replace(/'/g, "''")}') AS bytes FROM ${table}`,
+    );
     if (Number(rows[0]?.n) !== ROWS) throw new Error(`postgres: ${String(rows[0]?.n)} rows stored, ${ROWS} expected`);
     return report(`postgres writer, ${BATCH}/batch`, seconds, Number(rows[0]?.bytes));
   } finally {
@@ -116,7 +121,12 @@ export async function runS3Bench(): Promise<S3BenchResult[]> {
   const [postgres] = results as [S3BenchResult];
   // No goal is set for S3 throughput: the figures compare the formats with the Postgres writer.
   const header = ['writer', 'rows/s', '÷ postgres', 'bytes/row'];
-  const lines = results.map((r) => [r.name, r.rowsPerSecond.toFixed(0), `${(r.rowsPerSecond / postgres.rowsPerSecond).toFixed(2)}×`, r.bytesPerRow.toFixed(0)]);
+  const lines = results.map((r) => [
+    r.name,
+    r.rowsPerSecond.toFixed(0),
+    `${(r.rowsPerSecond / postgres.rowsPerSecond).toFixed(2)}×`,
+    r.bytesPerRow.toFixed(0),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   process.stdout.write(`\n${[line(header), line(widths.map((w) => '-'.repeat(w))), ...lines.map(line)].join('\n')}\n`);

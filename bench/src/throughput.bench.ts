@@ -109,10 +109,15 @@ async function memory(config: ThroughputBenchConfig, figures: Figure[]): Promise
     const account = await system.newProviderAccount(rows);
     const started = Date.now();
     const accountId = await system.insertAndAttach(account);
-    await until('the large backfill to be live', 60 * 60_000, async () => {
-      peak = Math.max(peak, rssMb(system.loader.pid));
-      return (await system.status(accountId)) === 'live';
-    }, 500);
+    await until(
+      'the large backfill to be live',
+      60 * 60_000,
+      async () => {
+        peak = Math.max(peak, rssMb(system.loader.pid));
+        return (await system.status(accountId)) === 'live';
+      },
+      500,
+    );
     const seconds = (Date.now() - started) / 1000;
     process.stdout.write(
       `memory: ${rows} charges in ${seconds.toFixed(0)} s (${(rows / seconds).toFixed(0)} rows/s); loader RSS ${start.toFixed(0)} MB at start, ` +

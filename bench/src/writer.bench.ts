@@ -42,7 +42,14 @@ const run = promisify(execFile);
 
 /** The row a writer stores for `object`, in `columns` order, as plain values. */
 function rowOf(object: Charge, sourceTs: Date): ColumnValue[] {
-  const common: Record<string, ColumnValue> = { id: object.id, account_id: ACCOUNT, data: object, _source_ts: sourceTs, _synced_at: sourceTs, _deleted: false };
+  const common: Record<string, ColumnValue> = {
+    id: object.id,
+    account_id: ACCOUNT,
+    data: object,
+    _source_ts: sourceTs,
+    _synced_at: sourceTs,
+    _deleted: false,
+  };
   const typed = typedValues(charges, object);
   return columns.map((c) => (c in common ? (common[c] ?? null) : (typed[c] ?? null)));
 }
@@ -109,7 +116,9 @@ async function unnestRun(handle: PostgresHandle, schema: string, rows: ColumnVal
   const resource = await freshTable(handle, schema, `bench_unnest_${batchSize}`);
   const types = ['text', 'text', 'jsonb', 'timestamptz', 'timestamptz', 'boolean', ...charges.columns.map((c) => c.postgresType)];
   const arrays = columns.map((c, i) => `$${i + 1}::${types[i] ?? 'text'}[]`).join(', ');
-  const updates = columns.filter((c) => !(primaryKey as readonly string[]).includes(c)).map((c) => `${dialect.quoteIdent(c)} = EXCLUDED.${dialect.quoteIdent(c)}`);
+  const updates = columns
+    .filter((c) => !(primaryKey as readonly string[]).includes(c))
+    .map((c) => `${dialect.quoteIdent(c)} = EXCLUDED.${dialect.quoteIdent(c)}`);
   const sql =
     `INSERT INTO ${dialect.table(schema, resource.table)} AS t (${columns.map(dialect.quoteIdent).join(', ')}) ` +
     `SELECT * FROM unnest(${arrays}) ON CONFLICT ("account_id", "id") DO UPDATE SET ${updates.join(', ')} ` +
@@ -119,10 +128,12 @@ async function unnestRun(handle: PostgresHandle, schema: string, rows: ColumnVal
     async () => {
       for (let i = 0; i < rows.length; i += batchSize) {
         const batch = rows.slice(i, i + batchSize);
-        const params = columns.map((_c, col) => batch.map((r) => {
-          const v = r[col] ?? null;
-          return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
-        }));
+        const params = columns.map((_c, col) =>
+          batch.map((r) => {
+            const v = r[col] ?? null;
+            return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
+          }),
+        );
         await handle.query(sql, params);
       }
     },
@@ -134,8 +145,10 @@ async function psqlCopyRun(handle: SqlHandle, databaseUrl: string, schema: strin
   const { dialect } = getEngine('postgres');
   const resource = await freshTable(handle, schema, 'bench_psql_copy');
   const copy = `\\copy ${dialect.table(schema, resource.table)} (${columns.map(dialect.quoteIdent).join(', ')}) FROM '${file}'`;
-  return timed('psql \\copy', async () => void (await run('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', copy])), () =>
-    countRows(handle, schema, resource.table),
+  return timed(
+    'psql \\copy',
+    async () => void (await run('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', copy])),
+    () => countRows(handle, schema, resource.table),
   );
 }
 
@@ -147,8 +160,10 @@ async function loadDataRun(handle: SqlHandle, mysqlUrl: string, schema: string, 
     const sql =
       `LOAD DATA LOCAL INFILE 'rows.tsv' INTO TABLE ${dialect.table(schema, resource.table)} CHARACTER SET utf8mb4 ` +
       `FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columns.map(dialect.quoteIdent).join(', ')})`;
-    return await timed('LOAD DATA LOCAL INFILE', async () => void (await connection.query({ sql, infileStreamFactory: () => createReadStream(file) })), () =>
-      countRows(handle, schema, resource.table),
+    return await timed(
+      'LOAD DATA LOCAL INFILE',
+      async () => void (await connection.query({ sql, infileStreamFactory: () => createReadStream(file) })),
+      () => countRows(handle, schema, resource.table),
     );
   } finally {
     await connection.end();
@@ -169,10 +184,22 @@ function ratios(best: Record<string, number>, baseline: string, goal: number): F
   const base = best[baseline] ?? NaN;
   return Object.entries(best)
     .filter(([name]) => name !== baseline)
-    .map(([name, rate]) => ({ name: `${name} ÷ ${baseline}`, value: rate / base, unit: '×', goal: name.includes('unnest') ? 0 : goal, kind: 'min' as const }));
+    .map(([name, rate]) => ({
+      name: `${name} ÷ ${baseline}`,
+      value: rate / base,
+      unit: '×',
+      goal: name.includes('unnest') ? 0 : goal,
+      kind: 'min' as const,
+    }));
 }
 
-async function postgresBench(databaseUrl: string, objects: Charge[], rows: ColumnValue[][], sourceTs: Date, dir: string): Promise<Figure[]> {
+async function postgresBench(
+  databaseUrl: string,
+  objects: Charge[],
+  rows: ColumnValue[][],
+  sourceTs: Date,
+  dir: string,
+): Promise<Figure[]> {
   const { dialect } = getEngine('postgres');
   const handle = (await connect(parseConnectionString('postgres', databaseUrl), { allowPrivateNetworks: true })) as PostgresHandle;
   const schema = `bench_writer_${randomBytes(4).toString('hex')}`;

@@ -5,7 +5,10 @@ import { SERVICES, requiredVariables, serviceSchema } from './support/schemas';
 
 // A service started with a wrong environment must not half-run: exit 1, naming every bad variable.
 
-function runService(service: string, env: NodeJS.ProcessEnv): Promise<{ exit: { code: number | null; signal: NodeJS.Signals | null }; stderr: string }> {
+function runService(
+  service: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ exit: { code: number | null; signal: NodeJS.Signals | null }; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'services', service, 'dist', 'main.js')], {
       cwd: repoRoot,

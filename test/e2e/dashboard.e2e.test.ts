@@ -37,8 +37,14 @@ describe('dashboard', () => {
       expect(await page.getByRole('heading', { name: 'Use a separate database user' }).count()).toBe(0);
       const connection = page.getByLabel('Connection string');
       expect(await connection.getAttribute('placeholder')).toBe('s3://access_key:secret@host:443/bucket?prefix=datasync');
-      expect(await page.getByText('Format: s3://<access key>:<secret>@<host>:<port>/<bucket>?prefix=…&region=…&format=ndjson.gz|parquet').count()).toBe(1);
-      expect(await page.getByRole('link', { name: 'The access-key policy for the bucket and prefix' }).getAttribute('href')).toBe('/dashboard/help/s3-access-key');
+      expect(
+        await page
+          .getByText('Format: s3://<access key>:<secret>@<host>:<port>/<bucket>?prefix=…&region=…&format=ndjson.gz|parquet')
+          .count(),
+      ).toBe(1);
+      expect(await page.getByRole('link', { name: 'The access-key policy for the bucket and prefix' }).getAttribute('href')).toBe(
+        '/dashboard/help/s3-access-key',
+      );
       await shoot(session, '03-destination-form-s3');
       await page.getByLabel('Engine').selectOption('postgres');
       await page.getByRole('heading', { name: 'Use a separate database user' }).waitFor();
@@ -107,7 +113,9 @@ describe('dashboard', () => {
       await shoot(session, '07-source-link-page');
       await page.getByLabel('OAuth client ID').fill('ca_with-dash');
       await page.getByRole('button', { name: 'Save' }).click();
-      expect(await fieldError(page, /OAuth client ID/)).toBe('The OAuth client ID must start with ca_, followed by letters and digits only.');
+      expect(await fieldError(page, /OAuth client ID/)).toBe(
+        'The OAuth client ID must start with ca_, followed by letters and digits only.',
+      );
       await page.getByLabel('OAuth client ID').fill('');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('The Link page of stripe_main now offers only the pasted key.').waitFor();
@@ -137,7 +145,9 @@ describe('dashboard', () => {
       await page.getByRole('heading', { name: 'Charges' }).waitFor();
       expect(await page.locator('#collection-table').textContent()).toBe('stripe_charges');
       expect(await page.getByRole('row', { name: /amount/ }).count()).toBeGreaterThan(0);
-      const tables = await destination.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public'");
+      const tables = await destination.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_schema = 'public'",
+      );
       expect(tables.map((t) => t.table_name)).toContain('stripe_charges');
       await shoot(session, '11-collection');
 
@@ -158,20 +168,25 @@ describe('dashboard', () => {
       await page.getByRole('link', { name: 'Overview' }).click();
       await page.locator('#sync-rows').waitFor();
       // The loader attaches the account (the spec allows two minutes) and copies its charges.
-      const loaded = () => destination.query<{ n: string }>("select count(*) as n from stripe_charges where account_id = 'acme_customer_1'");
-      await waitFor(async () => (await loaded())[0]?.n === '40', { description: '40 charges in stripe_charges', timeoutMs: 130_000, intervalMs: 500 }).catch(
-        (err: Error) => {
-          throw new Error(`${err.message}\nloader output:\n${stack.loader.output()}`);
-        },
-      );
+      const loaded = () =>
+        destination.query<{ n: string }>("select count(*) as n from stripe_charges where account_id = 'acme_customer_1'");
+      await waitFor(async () => (await loaded())[0]?.n === '40', {
+        description: '40 charges in stripe_charges',
+        timeoutMs: 130_000,
+        intervalMs: 500,
+      }).catch((err: Error) => {
+        throw new Error(`${err.message}\nloader output:\n${stack.loader.output()}`);
+      });
       // The page polls and shows, without a reload, what the loader wrote through the sync: the
       // account's 40 charges, no more (a page written twice would count twice).
       const text = async (selector: string) => (await page.locator(selector).textContent()) ?? '';
-      await waitFor(async () => (await text('#sync-rows')) === '40', { description: 'the overview to show 40 rows loaded', timeoutMs: 15_000, intervalMs: 250 }).catch(
-        async (err: Error) => {
-          throw new Error(`${err.message}; it shows ${await text('#sync-rows')}`);
-        },
-      );
+      await waitFor(async () => (await text('#sync-rows')) === '40', {
+        description: 'the overview to show 40 rows loaded',
+        timeoutMs: 15_000,
+        intervalMs: 250,
+      }).catch(async (err: Error) => {
+        throw new Error(`${err.message}; it shows ${await text('#sync-rows')}`);
+      });
       expect(await text('#sync-accounts')).toBe('1');
       expect(await text('#sync-accounts + .stat-sub')).toBe('1 active');
       expect(await page.locator('#sync-activity time').count()).toBe(1);
@@ -187,15 +202,21 @@ describe('dashboard', () => {
       await page.getByRole('link', { name: 'Accounts' }).click();
       await accountRow.waitFor();
       const status = accountRow.locator('td').nth(1);
-      await waitFor(async () => (await status.locator('.badge').textContent()) === 'live', { description: 'the account to be live', timeoutMs: 30_000, intervalMs: 250 }).catch(
-        async (err: Error) => {
-          throw new Error(`${err.message}; it shows ${await status.textContent()}`);
-        },
-      );
+      await waitFor(async () => (await status.locator('.badge').textContent()) === 'live', {
+        description: 'the account to be live',
+        timeoutMs: 30_000,
+        intervalMs: 250,
+      }).catch(async (err: Error) => {
+        throw new Error(`${err.message}; it shows ${await status.textContent()}`);
+      });
       expect(await accountRow.locator('td').nth(2).textContent()).toBe('stripe_charges 40 rows live');
       await shoot(session, '15-accounts-loaded');
       await page.getByRole('link', { name: 'Overview' }).click();
-      await waitFor(async () => (await text('#sync-status')) === 'live', { description: 'the sync to be live', timeoutMs: 10_000, intervalMs: 250 });
+      await waitFor(async () => (await text('#sync-status')) === 'live', {
+        description: 'the sync to be live',
+        timeoutMs: 10_000,
+        intervalMs: 250,
+      });
       expect(await text('#sync-rows')).toBe('40');
 
       // The remaining pages: every step ticked, the list of syncs, the database-user help, an unknown address.

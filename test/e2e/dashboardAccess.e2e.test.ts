@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitFor } from '@datasync/testing';
-import { apiInPage, type BrowserSession, launchBrowser, openSession, shoot, signUpInBrowser, TEST_PASSWORD, unexpectedProblems } from './support/browser';
+import {
+  apiInPage,
+  type BrowserSession,
+  launchBrowser,
+  openSession,
+  shoot,
+  signUpInBrowser,
+  TEST_PASSWORD,
+  unexpectedProblems,
+} from './support/browser';
 import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
 
 // Access and the beta account calls in the browser: API keys shown once, rotation and
@@ -73,13 +82,21 @@ describe('dashboard access', () => {
       await page.getByText('An environment has at most 2 active credentials').waitFor();
       expect(await page.getByRole('button', { name: 'Create credential' }).isDisabled()).toBe(true);
       await shoot(session, '31-credential-rotated');
-      await page.locator('section').filter({ hasText: 'Your new client credential' }).getByRole('button', { name: `Revoke ${clientId}` }).click();
+      await page
+        .locator('section')
+        .filter({ hasText: 'Your new client credential' })
+        .getByRole('button', { name: `Revoke ${clientId}` })
+        .click();
       await page.getByRole('dialog').waitFor();
       await shoot(session, '32-credential-revoke-confirm');
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
       await page.getByText(`${clientId} is revoked.`).waitFor();
       expect(await page.getByRole('row', { name: new RegExp(clientId) }).textContent()).toContain('revoked');
-      await waitFor(async () => (await basicGet(clientId, secret)) === 401, { description: 'the revoked credential to be refused', timeoutMs: 15_000, intervalMs: 250 });
+      await waitFor(async () => (await basicGet(clientId, secret)) === 401, {
+        description: 'the revoked credential to be refused',
+        timeoutMs: 15_000,
+        intervalMs: 250,
+      });
       expect(await basicGet(newId, newSecret)).toBe(403);
       await shoot(session, '33-credentials');
       expect(await storageIsEmpty(page)).toBe(true);
@@ -134,7 +151,11 @@ describe('dashboard access', () => {
         ['POST', '/syncs', { name: 'main', source: 'stripe_main', destination: 'warehouse' }],
         ['POST', '/syncs/main/accounts', { credential: customer.secret_key, identifier: 'customer_a' }],
       ];
-      for (const [method, path, body] of setup) expect({ path, status: (await apiInPage(page, method, path, body)).status }).toEqual({ path, status: path === '/syncs/main/accounts' ? 200 : 201 });
+      for (const [method, path, body] of setup)
+        expect({ path, status: (await apiInPage(page, method, path, body)).status }).toEqual({
+          path,
+          status: path === '/syncs/main/accounts' ? 200 : 201,
+        });
 
       // Without early access the actions are there but disabled, with the reason and the way to turn it on.
       await page.goto('/dashboard/syncs/main/accounts');
@@ -151,7 +172,11 @@ describe('dashboard access', () => {
       await row.waitFor();
       await row.getByRole('button', { name: 'Pause customer_a' }).click();
       await page.getByText('The account customer_a is paused.').waitFor();
-      await waitFor(async () => (await row.locator('.badge').first().textContent()) === 'paused', { description: 'the paused badge', timeoutMs: 10_000, intervalMs: 100 });
+      await waitFor(async () => (await row.locator('.badge').first().textContent()) === 'paused', {
+        description: 'the paused badge',
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
       await shoot(session, '35-account-paused');
       await row.getByRole('button', { name: 'Resume customer_a' }).click();
       await page.getByText('The account customer_a is active again.').waitFor();
@@ -167,7 +192,11 @@ describe('dashboard access', () => {
       await row.getByRole('button', { name: 'Delete customer_a' }).click();
       await dialog.getByRole('button', { name: 'Delete account' }).click();
       await page.getByText(/The account customer_a (was deleted|is being deleted)/).waitFor();
-      await waitFor(async () => (await row.count()) === 0, { description: 'the deleted account to leave the list', timeoutMs: 30_000, intervalMs: 250 });
+      await waitFor(async () => (await row.count()) === 0, {
+        description: 'the deleted account to leave the list',
+        timeoutMs: 30_000,
+        intervalMs: 250,
+      });
       await shoot(session, '37-account-deleted');
       expect(unexpectedProblems(session.problems())).toEqual([]);
     } finally {
@@ -183,7 +212,15 @@ describe('dashboard access', () => {
       expect(await sessionCookie(session)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
       expect(await page.evaluate(() => document.cookie)).toBe('');
 
-      expect((await apiInPage(page, 'POST', '/destinations', { name: 'dev_only', engine: 'postgres', connection_string: destination.connectionString })).status).toBe(201);
+      expect(
+        (
+          await apiInPage(page, 'POST', '/destinations', {
+            name: 'dev_only',
+            engine: 'postgres',
+            connection_string: destination.connectionString,
+          })
+        ).status,
+      ).toBe(201);
       await page.goto('/dashboard/destinations');
       await page.getByRole('row', { name: /dev_only/ }).waitFor();
       await page.getByLabel('Environment').selectOption('production');

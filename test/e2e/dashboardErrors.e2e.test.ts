@@ -32,7 +32,9 @@ describe('dashboard error messages', () => {
       expect(await fieldError(page, 'Connection string')).toBe('Connection string is required.');
       expect(await page.getByLabel('Name', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
       await page.getByLabel('Name', { exact: true }).fill('Warehouse DB');
-      expect(await fieldError(page, 'Name')).toBe('Name may contain only lowercase letters, digits and underscores (no spaces or capitals).');
+      expect(await fieldError(page, 'Name')).toBe(
+        'Name may contain only lowercase letters, digits and underscores (no spaces or capitals).',
+      );
       await shoot(session, '20-destination-field-errors');
       await page.getByLabel('Name', { exact: true }).fill('warehouse');
       expect(await fieldError(page, 'Name')).toBe('');
@@ -56,7 +58,15 @@ describe('dashboard error messages', () => {
       await shoot(session, '21-destination-check-failed');
 
       // A name already taken: the server's message, under the name.
-      expect((await apiInPage(page, 'POST', '/destinations', { name: 'taken', engine: 'postgres', connection_string: destination.connectionString })).status).toBe(201);
+      expect(
+        (
+          await apiInPage(page, 'POST', '/destinations', {
+            name: 'taken',
+            engine: 'postgres',
+            connection_string: destination.connectionString,
+          })
+        ).status,
+      ).toBe(201);
       await page.getByLabel('Name', { exact: true }).fill('taken');
       await page.getByLabel('Connection string').fill(destination.connectionString);
       await page.getByRole('button', { name: 'Test connection' }).click();
@@ -67,7 +77,9 @@ describe('dashboard error messages', () => {
       await page.goto('/dashboard/sources/new');
       await page.getByLabel('Name', { exact: true }).fill('Stripe Main');
       await page.getByRole('button', { name: 'Verify key and create source' }).click();
-      expect(await fieldError(page, 'Name')).toBe('Name may contain only lowercase letters, digits and underscores (no spaces or capitals).');
+      expect(await fieldError(page, 'Name')).toBe(
+        'Name may contain only lowercase letters, digits and underscores (no spaces or capitals).',
+      );
       expect(await fieldError(page, 'Provider')).toBe('Choose a provider.');
       await page.getByLabel('Name', { exact: true }).fill('stripe_main');
       await page.getByLabel('Provider').selectOption('stripe');
@@ -75,7 +87,9 @@ describe('dashboard error messages', () => {
       // A publishable key where the Connect client id belongs is caught before the provider is asked.
       await page.getByLabel('OAuth client ID').fill('pk_test_123');
       await page.getByRole('button', { name: 'Verify key and create source' }).click();
-      expect(await fieldError(page, /OAuth client ID/)).toBe('The OAuth client ID must start with ca_, followed by letters and digits only.');
+      expect(await fieldError(page, /OAuth client ID/)).toBe(
+        'The OAuth client ID must start with ca_, followed by letters and digits only.',
+      );
       await page.getByLabel('OAuth client ID').fill('');
       await page.getByRole('button', { name: 'Verify key and create source' }).click();
       await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
@@ -86,11 +100,15 @@ describe('dashboard error messages', () => {
 
       // Sync: digits are not allowed in its name.
       const platform = await stack.createProviderAccount({ charges: 1 });
-      expect((await apiInPage(page, 'POST', '/sources', { name: 'stripe_main', provider: 'stripe', private_key: platform.secret_key })).status).toBe(201);
+      expect(
+        (await apiInPage(page, 'POST', '/sources', { name: 'stripe_main', provider: 'stripe', private_key: platform.secret_key })).status,
+      ).toBe(201);
       await page.goto('/dashboard/syncs/new');
       await page.getByLabel('Name', { exact: true }).fill('sync_2');
       await page.getByRole('button', { name: 'Create sync' }).click();
-      expect(await fieldError(page, 'Name')).toBe('Name may contain only lowercase letters and underscores (no digits, spaces or capitals).');
+      expect(await fieldError(page, 'Name')).toBe(
+        'Name may contain only lowercase letters and underscores (no digits, spaces or capitals).',
+      );
       await shoot(session, '23-sync-invalid-name');
 
       // Accounts: a key the provider refuses.
@@ -102,7 +120,9 @@ describe('dashboard error messages', () => {
       expect(await fieldError(page, 'Credential')).toMatch(/^Stripe rejected the key/);
       await page.getByLabel('Credential').fill('password123');
       await page.getByRole('button', { name: 'Add account' }).click();
-      expect(await fieldError(page, 'Credential')).toBe('The credential must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).');
+      expect(await fieldError(page, 'Credential')).toBe(
+        'The credential must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).',
+      );
       await shoot(session, '24-account-wrong-key');
 
       expect(unexpectedProblems(session.problems())).toEqual([]);

@@ -36,7 +36,11 @@ beforeAll(async () => {
   ]);
   queues = new Map(jobCatalog.queues.map((name) => [name, new Queue(name, { connection: { url: testRedisUrl() }, prefix })]));
   const lifecycle = queues.get('lifecycle')!;
-  await addSettledJob(lifecycle, { name: 'account.attach', data: { accountId }, jobId: attachId }, { state: 'failed', error: 'destination refused' });
+  await addSettledJob(
+    lifecycle,
+    { name: 'account.attach', data: { accountId }, jobId: attachId },
+    { state: 'failed', error: 'destination refused' },
+  );
   await addSettledJob(lifecycle, { name: 'account.pause', data: { accountId }, jobId: `pause-${accountId}` }, { state: 'completed' });
   await lifecycle.add('account.resume', { accountId }, { jobId: `resume-${accountId}` });
   await lifecycle.add('account.resync', { accountId }, { jobId: `resync-${accountId}`, delay: 3_600_000 });
@@ -57,7 +61,13 @@ async function signUpAs(session: BrowserSession, email: string): Promise<void> {
   await session.page.goto('/dashboard/');
   const status = await session.page.evaluate(
     async ({ email, password }) =>
-      (await fetch('/api/v1/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, organization_name: 'Ops' }) })).status,
+      (
+        await fetch('/api/v1/signup', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password, organization_name: 'Ops' }),
+        })
+      ).status,
     { email, password: TEST_PASSWORD },
   );
   expect(status).toBe(201);
@@ -76,7 +86,11 @@ async function statusCounts(page: Page, queue: string): Promise<Record<string, s
 async function expectNotFound(page: Page): Promise<void> {
   const response = await page.goto('/ops/queues');
   expect(response?.status()).toBe(404);
-  expect(await response?.json()).toEqual({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such route: GET /ops/queues.' });
+  expect(await response?.json()).toEqual({
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: 'No such route: GET /ops/queues.',
+  });
 }
 
 describe('the queue dashboard', () => {
@@ -94,7 +108,12 @@ describe('the queue dashboard', () => {
       await menu.getByRole('link', { name: 'lifecycle', exact: true }).click();
       await page.getByRole('heading', { name: 'lifecycle' }).waitFor();
       await page.locator(`main a[href="/ops/queues/queue/lifecycle?status=failed"]`).getByText('1').waitFor();
-      expect(await statusCounts(page, 'lifecycle')).toEqual({ waiting: 'WAITING 1', delayed: 'DELAYED 1', failed: 'FAILED 1', completed: 'COMPLETED 1' });
+      expect(await statusCounts(page, 'lifecycle')).toEqual({
+        waiting: 'WAITING 1',
+        delayed: 'DELAYED 1',
+        failed: 'FAILED 1',
+        completed: 'COMPLETED 1',
+      });
 
       await page.locator(`main a[href="/ops/queues/queue/lifecycle?status=failed"]`).click();
       const card = page.locator('div[class*="card"]').filter({ has: page.getByText(attachId, { exact: true }) });
@@ -106,8 +125,14 @@ describe('the queue dashboard', () => {
       await card.locator('button:has(svg.lucide-refresh-cw)').click();
       const confirm = page.getByRole('button', { name: /^(Confirm|Retry)$/ });
       if (await confirm.isVisible().catch(() => false)) await confirm.click();
-      await waitFor(async () => (await queues.get('lifecycle')!.getJobState(attachId)) !== 'failed', { description: 'the retried job to leave the failed state', timeoutMs: 10_000 });
-      await waitFor(async () => (await statusCounts(page, 'lifecycle')).failed === 'FAILED', { description: 'the page to show no failed job', timeoutMs: 10_000 });
+      await waitFor(async () => (await queues.get('lifecycle')!.getJobState(attachId)) !== 'failed', {
+        description: 'the retried job to leave the failed state',
+        timeoutMs: 10_000,
+      });
+      await waitFor(async () => (await statusCounts(page, 'lifecycle')).failed === 'FAILED', {
+        description: 'the page to show no failed job',
+        timeoutMs: 10_000,
+      });
       expect(await statusCounts(page, 'lifecycle')).toMatchObject({ waiting: 'WAITING 2' });
       expect(pageProblems(session)).toEqual([]);
     } finally {
@@ -116,7 +141,11 @@ describe('the queue dashboard', () => {
   });
 
   it('shows a viewer the same queues without retry or clean, and refuses its changes', async () => {
-    await addSettledJob(queues.get('backfill')!, { name: 'segment.load', data: { runId: accountId, n: 0 }, jobId: `segment-${accountId}-0` }, { state: 'failed', error: 'provider timed out' });
+    await addSettledJob(
+      queues.get('backfill')!,
+      { name: 'segment.load', data: { runId: accountId, n: 0 }, jobId: `segment-${accountId}-0` },
+      { state: 'failed', error: 'provider timed out' },
+    );
     const session = await openSession(browser, configService.url);
     const { page } = session;
     try {
@@ -130,7 +159,10 @@ describe('the queue dashboard', () => {
       expect(await page.getByRole('button', { name: 'Clean all' }).count()).toBe(0);
       expect(await card.locator('button:has(svg.lucide-refresh-cw), button:has(svg.lucide-trash-2)').count()).toBe(0);
 
-      const status = await page.evaluate(async (id) => (await fetch(`/ops/queues/api/queues/backfill/${id}/retry`, { method: 'PUT' })).status, `segment-${accountId}-0`);
+      const status = await page.evaluate(
+        async (id) => (await fetch(`/ops/queues/api/queues/backfill/${id}/retry`, { method: 'PUT' })).status,
+        `segment-${accountId}-0`,
+      );
       expect(status).toBe(403);
       expect(await queues.get('backfill')!.getJobState(`segment-${accountId}-0`)).toBe('failed');
       expect(pageProblems(session).filter((p) => !p.includes('status of 403'))).toEqual([]);

@@ -41,7 +41,10 @@ it('creates an S3 destination in the dashboard, attaches an account, and the buc
     await page.getByLabel('Engine').selectOption('s3');
     await page.getByLabel('Connection string').fill(s3.url({ prefix: PREFIX, secret: 'not-the-secret' }));
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await page.getByText(/signature/i).first().waitFor();
+    await page
+      .getByText(/signature/i)
+      .first()
+      .waitFor();
     expect(await create.isDisabled()).toBe(true);
     await shoot(session, '41-s3-destination-signature-refused');
     await page.getByLabel('Connection string').fill(s3.url({ prefix: PREFIX }));
@@ -64,7 +67,8 @@ it('creates an S3 destination in the dashboard, attaches an account, and the buc
       ['POST', '/syncs', { name: 'to_lake', source: 'stripe_main', destination: 'lake' }],
       ['POST', '/syncs/to_lake/collections', { resource_type: 'charges' }],
     ];
-    for (const [method, path, body] of setup) expect({ path, status: (await apiInPage(page, method, path, body)).status }).toEqual({ path, status: 201 });
+    for (const [method, path, body] of setup)
+      expect({ path, status: (await apiInPage(page, method, path, body)).status }).toEqual({ path, status: 201 });
 
     // The mount wrote the table's schema file.
     const schema = JSON.parse((await getText(handle, `${PREFIX}/stripe_charges/_schema.json`)) ?? 'null') as { format: string } | null;
@@ -78,11 +82,13 @@ it('creates an S3 destination in the dashboard, attaches an account, and the buc
     await page.getByRole('button', { name: 'Add account' }).click();
     await page.getByText('The account acme_lake was added.').waitFor();
     const status = page.locator('tr[data-account="acme_lake"] td').nth(1);
-    await waitFor(async () => (await status.locator('.badge').textContent()) === 'live', { description: 'the account to be live', timeoutMs: 130_000, intervalMs: 500 }).catch(
-      async (err: Error) => {
-        throw new Error(`${err.message}; it shows ${await status.textContent()}\nloader output:\n${stack.loader.output()}`);
-      },
-    );
+    await waitFor(async () => (await status.locator('.badge').textContent()) === 'live', {
+      description: 'the account to be live',
+      timeoutMs: 130_000,
+      intervalMs: 500,
+    }).catch(async (err: Error) => {
+      throw new Error(`${err.message}; it shows ${await status.textContent()}\nloader output:\n${stack.loader.output()}`);
+    });
     expect(await page.locator('tr[data-account="acme_lake"] td').nth(2).textContent()).toBe('stripe_charges 250 rows live');
     await shoot(session, '44-s3-account-live');
 
@@ -93,7 +99,9 @@ it('creates an S3 destination in the dashboard, attaches an account, and the buc
     expect({ rows: rows.length, distinct: new Set(rows.map((r) => r.id)).size }).toEqual({ rows: 250, distinct: 250 });
     const provider = await providerCharges(stack.emulator.url, customer.secret_key);
     const latest = latestState(rows);
-    const different = [...provider].filter(([id, object]) => canonicalJson(latest.get(`acme_lake\0${id}`)?.data) !== canonicalJson(object)).map(([id]) => id);
+    const different = [...provider]
+      .filter(([id, object]) => canonicalJson(latest.get(`acme_lake\0${id}`)?.data) !== canonicalJson(object))
+      .map(([id]) => id);
     expect(different).toEqual([]);
     expect(unexpectedProblems(session.problems())).toEqual([]);
   } finally {

@@ -29,21 +29,24 @@ afterAll(async () => {
   await Promise.all([browser?.close(), configService?.stop()]);
 });
 
-it.each(['/dashboard/', '/dashboard/syncs'])('a first signed-out visit to %s shows the login page without a console error', async (path) => {
-  const session = await openSession(browser, configService.url);
-  try {
-    const sessionCalls: number[] = [];
-    session.page.on('response', (response) => {
-      if (response.url().endsWith('/api/v1/session')) sessionCalls.push(response.status());
-    });
-    await session.page.goto(path);
-    await session.page.getByRole('heading', { name: 'Log in' }).waitFor();
-    expect(session.problems()).toEqual([]);
-    expect(sessionCalls).toEqual([]);
-  } finally {
-    await session.close();
-  }
-});
+it.each(['/dashboard/', '/dashboard/syncs'])(
+  'a first signed-out visit to %s shows the login page without a console error',
+  async (path) => {
+    const session = await openSession(browser, configService.url);
+    try {
+      const sessionCalls: number[] = [];
+      session.page.on('response', (response) => {
+        if (response.url().endsWith('/api/v1/session')) sessionCalls.push(response.status());
+      });
+      await session.page.goto(path);
+      await session.page.getByRole('heading', { name: 'Log in' }).waitFor();
+      expect(session.problems()).toEqual([]);
+      expect(sessionCalls).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  },
+);
 
 it('a reload after logging out shows the login page without a console error', async () => {
   const session = await openSession(browser, configService.url);

@@ -21,7 +21,15 @@ const running = new Set<Emulator>();
 async function startEmulator(): Promise<Emulator> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'services', 'provider-emulator', 'dist', 'main.js')], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', EMULATOR_LATENCY_MS: '0', EMULATOR_STATE_DIR: stateDir },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMULATOR_LATENCY_MS: '0',
+      EMULATOR_STATE_DIR: stateDir,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -29,20 +37,37 @@ async function startEmulator(): Promise<Emulator> {
   const emulator = { child, baseUrl, exited };
   running.add(emulator);
   void exited.then(() => running.delete(emulator));
-  await waitFor(async () => (await fetch(`${baseUrl}/health`)).ok, { description: 'the emulator to answer /health', timeoutMs: 20_000, intervalMs: 100 });
+  await waitFor(async () => (await fetch(`${baseUrl}/health`)).ok, {
+    description: 'the emulator to answer /health',
+    timeoutMs: 20_000,
+    intervalMs: 100,
+  });
   return emulator;
 }
 
-async function call(emulator: Emulator, method: string, url: string, options: { body?: unknown; key?: string } = {}): Promise<{ status: number; body: any }> {
+async function call(
+  emulator: Emulator,
+  method: string,
+  url: string,
+  options: { body?: unknown; key?: string } = {},
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.key) headers.authorization = `Bearer ${options.key}`;
-  const response = await fetch(`${emulator.baseUrl}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${emulator.baseUrl}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
 /** What a client of the account sees: the account, a changed, a created and a deleted object, events, test clocks. */
-async function observe(emulator: Emulator, account: { id: string; secret_key: string }, ids: { updated: string; created: string; deleted: string }) {
+async function observe(
+  emulator: Emulator,
+  account: { id: string; secret_key: string },
+  ids: { updated: string; created: string; deleted: string },
+) {
   const key = account.secret_key;
   const admin = await call(emulator, 'GET', `/_emulator/accounts/${account.id}`);
   return {
@@ -86,7 +111,13 @@ it.each([
     created: (await call(emulator, 'POST', `/_emulator/accounts/${account.id}/charges`, { body: { amount: 4242 } })).body.id as string,
     deleted: customers[0]!.id,
   };
-  expect((await call(emulator, 'POST', `/_emulator/accounts/${account.id}/charges/${ids.updated}`, { body: { description: 'changed before the restart' } })).status).toBe(200);
+  expect(
+    (
+      await call(emulator, 'POST', `/_emulator/accounts/${account.id}/charges/${ids.updated}`, {
+        body: { description: 'changed before the restart' },
+      })
+    ).status,
+  ).toBe(200);
   expect((await call(emulator, 'DELETE', `/_emulator/accounts/${account.id}/customers/${ids.deleted}`)).status).toBe(200);
   expect((await call(emulator, 'POST', `/_emulator/accounts/${account.id}/clock`, { body: { advance_seconds: 3600 } })).status).toBe(200);
   expect((await call(emulator, 'POST', `/_emulator/accounts/${account.id}/test_clocks`, { body: { name: 'kept' } })).status).toBe(201);
@@ -103,11 +134,16 @@ it.each([
   expect(Math.abs(after.clockOffset - 3600)).toBeLessThanOrEqual(2);
 
   // A new account after the restart: a fresh id and key, not the first one's again.
-  const next = (await call(emulator, 'POST', '/_emulator/accounts', { body: { objects: { charges: 1 } } })).body as { id: string; secret_key: string };
+  const next = (await call(emulator, 'POST', '/_emulator/accounts', { body: { objects: { charges: 1 } } })).body as {
+    id: string;
+    secret_key: string;
+  };
   expect(next.id).not.toBe(account.id);
   expect(next.secret_key).not.toBe(key);
   // And a change made after the restart is kept through the next one.
-  await call(emulator, 'POST', `/_emulator/accounts/${account.id}/charges/${ids.updated}`, { body: { description: 'changed after the restart' } });
+  await call(emulator, 'POST', `/_emulator/accounts/${account.id}/charges/${ids.updated}`, {
+    body: { description: 'changed after the restart' },
+  });
   emulator.child.kill(signal);
   await emulator.exited;
   emulator = await startEmulator();

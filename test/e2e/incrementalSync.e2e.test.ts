@@ -16,7 +16,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-it('changes made at the provider during the backfill, several within one second, are all in the destination after one poll', () => changesDuringBackfill(world));
+it('changes made at the provider during the backfill, several within one second, are all in the destination after one poll', () =>
+  changesDuringBackfill(world));
 
 it('pause mid-backfill: no row is written once it settled; resume: the backfill continues and ends exact', () => pauseAndResume(world));
 

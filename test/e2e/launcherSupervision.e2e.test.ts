@@ -34,7 +34,12 @@ async function destinationQuery<T>(demo: Demo, sql: string, values: unknown[] = 
 }
 
 const chargeCounts = async (demo: Demo) =>
-  (await destinationQuery<{ total: string; distinct_ids: string }>(demo, 'select count(*) as total, count(distinct id) as distinct_ids from stripe_charges'))[0];
+  (
+    await destinationQuery<{ total: string; distinct_ids: string }>(
+      demo,
+      'select count(*) as total, count(distinct id) as distinct_ids from stripe_charges',
+    )
+  )[0];
 
 async function attachDemoAccount(demo: AttachableDemo): Promise<void> {
   const { client_id: id, client_secret: secret } = demo.client_credentials;
@@ -43,7 +48,10 @@ async function attachDemoAccount(demo: AttachableDemo): Promise<void> {
     headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
     body: JSON.stringify({ sourceType: 'stripe', credential: demo.attachable_account.secret_key, identifier: 'demo_customer' }),
   });
-  expect({ status: response.status, body: await response.text() }).toEqual({ status: 200, body: expect.stringContaining('"already_existed":false') });
+  expect({ status: response.status, body: await response.text() }).toEqual({
+    status: 200,
+    body: expect.stringContaining('"already_existed":false'),
+  });
 }
 
 async function createCharge(demo: AttachableDemo, description: string): Promise<string> {
@@ -66,71 +74,86 @@ const healthy = async (url: string) => {
 
 const restartLine = (name: string) => new RegExp(`launcher\\s+\\| ${name} exited unexpectedly \\(signal SIGKILL\\); restarting in 0\\.5 s`);
 
-it('brings back a killed loader and a killed Redis, keeps loading, and stops in order on Ctrl-C', async () => {
-  const launcher = workspace.start();
-  const demo = (await launcher.demo(READY_MS)) as AttachableDemo;
-  const loaderUrl = demo.services.loaders[0] ?? '';
-  const loaderPort = portOf(loaderUrl);
-  const redisPort = portOf(demo.control_plane.redis_url);
+it(
+  'brings back a killed loader and a killed Redis, keeps loading, and stops in order on Ctrl-C',
+  async () => {
+    const launcher = workspace.start();
+    const demo = (await launcher.demo(READY_MS)) as AttachableDemo;
+    const loaderUrl = demo.services.loaders[0] ?? '';
+    const loaderPort = portOf(loaderUrl);
+    const redisPort = portOf(demo.control_plane.redis_url);
 
-  await attachDemoAccount(demo);
-  // Mid-backfill: the first rows are in, most are still to come.
-  await waitFor(async () => Number((await chargeCounts(demo))?.total ?? 0) > 0, { description: 'the first charges', timeoutMs: 60_000 });
+    await attachDemoAccount(demo);
+    // Mid-backfill: the first rows are in, most are still to come.
+    await waitFor(async () => Number((await chargeCounts(demo))?.total ?? 0) > 0, { description: 'the first charges', timeoutMs: 60_000 });
 
-  const firstLoader = servicePid(launcher.pid, 'loader', loaderPort);
-  expect(firstLoader).toBeDefined();
-  process.kill(firstLoader ?? 0, 'SIGKILL');
-  const secondLoader = await waitFor(
-    async () => {
-      const pid = servicePid(launcher.pid, 'loader', loaderPort);
-      return pid !== undefined && pid !== firstLoader && (await healthy(loaderUrl)) ? pid : undefined;
-    },
-    { description: `loader-1 back on port ${loaderPort}`, timeoutMs: BACK_MS, intervalMs: 200 },
-  );
-  expect(launcher.log()).toMatch(restartLine('loader-1'));
+    const firstLoader = servicePid(launcher.pid, 'loader', loaderPort);
+    expect(firstLoader).toBeDefined();
+    process.kill(firstLoader ?? 0, 'SIGKILL');
+    const secondLoader = await waitFor(
+      async () => {
+        const pid = servicePid(launcher.pid, 'loader', loaderPort);
+        return pid !== undefined && pid !== firstLoader && (await healthy(loaderUrl)) ? pid : undefined;
+      },
+      { description: `loader-1 back on port ${loaderPort}`, timeoutMs: BACK_MS, intervalMs: 200 },
+    );
+    expect(launcher.log()).toMatch(restartLine('loader-1'));
 
-  const firstRedis = redisPid(launcher.pid, redisPort);
-  expect(firstRedis).toBeDefined();
-  process.kill(firstRedis ?? 0, 'SIGKILL');
-  const secondRedis = await waitFor(
-    async () => {
-      const pid = redisPid(launcher.pid, redisPort);
-      return pid !== undefined && pid !== firstRedis && (await answersPing(redisPort)) ? pid : undefined;
-    },
-    { description: `redis back on port ${redisPort}`, timeoutMs: BACK_MS, intervalMs: 200 },
-  );
-  expect(launcher.log()).toMatch(restartLine('redis'));
-  // Neither fault stopped anything else: the rest of the system is the one that started.
-  expect(launcher.log()).not.toMatch(/exited unexpectedly \((?!signal SIGKILL)/);
+    const firstRedis = redisPid(launcher.pid, redisPort);
+    expect(firstRedis).toBeDefined();
+    process.kill(firstRedis ?? 0, 'SIGKILL');
+    const secondRedis = await waitFor(
+      async () => {
+        const pid = redisPid(launcher.pid, redisPort);
+        return pid !== undefined && pid !== firstRedis && (await answersPing(redisPort)) ? pid : undefined;
+      },
+      { description: `redis back on port ${redisPort}`, timeoutMs: BACK_MS, intervalMs: 200 },
+    );
+    expect(launcher.log()).toMatch(restartLine('redis'));
+    // Neither fault stopped anything else: the rest of the system is the one that started.
+    expect(launcher.log()).not.toMatch(/exited unexpectedly \((?!signal SIGKILL)/);
 
-  const changed = await createCharge(demo, 'made after the restarts');
-  const arrived = await waitFor(
-    async () => {
-      const rows = await destinationQuery<{ description: string }>(demo, `select data->>'description' as description from stripe_charges where id = $1`, [changed]);
-      const counts = await chargeCounts(demo);
-      return rows[0]?.description === 'made after the restarts' && Number(counts?.total) === DEMO_CHARGES + 1 ? counts : undefined;
-    },
-    { description: 'the whole backfill and the later change in the destination', timeoutMs: SYNC_MS, intervalMs: 1000 },
-  );
-  // Exact: every charge once, none twice.
-  expect(arrived).toEqual({ total: String(DEMO_CHARGES + 1), distinct_ids: String(DEMO_CHARGES + 1) });
-  expect([secondLoader, secondRedis].every(isAlive)).toBe(true);
+    const changed = await createCharge(demo, 'made after the restarts');
+    const arrived = await waitFor(
+      async () => {
+        const rows = await destinationQuery<{ description: string }>(
+          demo,
+          `select data->>'description' as description from stripe_charges where id = $1`,
+          [changed],
+        );
+        const counts = await chargeCounts(demo);
+        return rows[0]?.description === 'made after the restarts' && Number(counts?.total) === DEMO_CHARGES + 1 ? counts : undefined;
+      },
+      { description: 'the whole backfill and the later change in the destination', timeoutMs: SYNC_MS, intervalMs: 1000 },
+    );
+    // Exact: every charge once, none twice.
+    expect(arrived).toEqual({ total: String(DEMO_CHARGES + 1), distinct_ids: String(DEMO_CHARGES + 1) });
+    expect([secondLoader, secondRedis].every(isAlive)).toBe(true);
 
-  const children = descendants(launcher.pid);
-  const before = launcher.log().length;
-  launcher.process.kill('SIGINT');
-  const status = await Promise.race([
-    launcher.exited,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`no exit within ${STOP_MS} ms:\n${launcher.log()}`)), STOP_MS).unref()),
-  ]);
-  expect(status).toEqual({ code: 0, signal: null });
-  expect(children.filter(isAlive)).toEqual([]);
+    const children = descendants(launcher.pid);
+    const before = launcher.log().length;
+    launcher.process.kill('SIGINT');
+    const status = await Promise.race([
+      launcher.exited,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no exit within ${STOP_MS} ms:\n${launcher.log()}`)), STOP_MS).unref()),
+    ]);
+    expect(status).toEqual({ code: 0, signal: null });
+    expect(children.filter(isAlive)).toEqual([]);
 
-  const shutdown = launcher.log().slice(before);
-  const order = ['stopping loader-1, loader-2', 'stopping config-service, accounts-api', 'stopping provider-emulator', 'stopping postgres, redis'];
-  const positions = order.map((line) => shutdown.indexOf(`| ${line}\n`));
-  expect(positions.every((position) => position >= 0)).toBe(true);
-  expect(positions).toEqual([...positions].sort((a, b) => a - b));
-  // A service cut off mid-drain, a store gone under a loader, a restart during the shutdown.
-  expect(shutdown).not.toMatch(/cutting remaining connections|terminating connection due to administrator command|ECONNREFUSED|restarting in/);
-}, READY_MS + 60_000 + 2 * BACK_MS + SYNC_MS + STOP_MS);
+    const shutdown = launcher.log().slice(before);
+    const order = [
+      'stopping loader-1, loader-2',
+      'stopping config-service, accounts-api',
+      'stopping provider-emulator',
+      'stopping postgres, redis',
+    ];
+    const positions = order.map((line) => shutdown.indexOf(`| ${line}\n`));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // A service cut off mid-drain, a store gone under a loader, a restart during the shutdown.
+    expect(shutdown).not.toMatch(
+      /cutting remaining connections|terminating connection due to administrator command|ECONNREFUSED|restarting in/,
+    );
+  },
+  READY_MS + 60_000 + 2 * BACK_MS + SYNC_MS + STOP_MS,
+);

@@ -51,7 +51,9 @@ interface CreatedSession {
 }
 
 async function createLink(body: Record<string, unknown> = {}): Promise<CreatedSession> {
-  const res = await integrator.api<CreatedSession>('/link_sessions', { body: { source: integrator.sourceName, return_url: returnPage.url, ...body } });
+  const res = await integrator.api<CreatedSession>('/link_sessions', {
+    body: { source: integrator.sourceName, return_url: returnPage.url, ...body },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -129,7 +131,9 @@ describe('connecting an account on the Link page', () => {
     expect(result.get('link_session')).toBe(link.id);
     const identifier = result.get('identifier') as string;
     expect(identifier).toMatch(/^acct_/);
-    expect(await accounts()).toContainEqual(expect.objectContaining({ identifier, external_id: identifier, credential_kind: 'connected_account' }));
+    expect(await accounts()).toContainEqual(
+      expect.objectContaining({ identifier, external_id: identifier, credential_kind: 'connected_account' }),
+    );
     expect(await linkStatus(link.id)).toBe('completed');
     expect(await rowsLoaded(identifier, 1)).toBeGreaterThan(0);
   });
@@ -156,7 +160,9 @@ describe('connecting an account on the Link page', () => {
     expect(Object.fromEntries(result)).toEqual({ status: 'connected', identifier: 'customer-key-1', link_session: link.id });
     // The key travelled in the POST body only: never in a URL the browser visited.
     expect(page.url()).not.toContain(customer.restricted_key);
-    expect(await accounts()).toContainEqual(expect.objectContaining({ identifier: 'customer-key-1', external_id: customer.id, credential_kind: 'secret_key' }));
+    expect(await accounts()).toContainEqual(
+      expect.objectContaining({ identifier: 'customer-key-1', external_id: customer.id, credential_kind: 'secret_key' }),
+    );
     expect(await rowsLoaded('customer-key-1', 25)).toBe(25);
 
     // One successful use: the same URL now says so, and changes nothing.

@@ -55,11 +55,14 @@ it('50 parallel identical POST /accounts: one account, one backfill run, every r
     const accounts = await world.controlPlane.knex(TABLES.accounts).where({ environment_id: world.environmentId, identifier: 'burst' });
     expect(accounts).toHaveLength(1);
     const accountId = accounts[0].id as string;
-    await waitFor(async () => (await world.controlPlane.knex(TABLES.accountStates).where({ account_id: accountId }).first())?.status === 'live', {
-      description: 'the account to be live',
-      timeoutMs: 60_000,
-      intervalMs: 200,
-    });
+    await waitFor(
+      async () => (await world.controlPlane.knex(TABLES.accountStates).where({ account_id: accountId }).first())?.status === 'live',
+      {
+        description: 'the account to be live',
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      },
+    );
     expect(await world.controlPlane.knex(TABLES.runs).where({ account_id: accountId })).toHaveLength(1);
     expect(await world.countRows('burst')).toBe(1_500);
   } finally {

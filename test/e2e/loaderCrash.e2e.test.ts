@@ -45,7 +45,8 @@ it('survives kill -9 mid-backfill: exact rows, no duplicates, no page read more 
   await world.emulator.faults(account.externalId, { latency_ms: 0 });
   const provider = await providerCharges(world.emulator.url, account.key);
   expect(provider.size).toBe(ROWS);
-  const [counts] = (await world.destination.knex('stripe_charges')
+  const [counts] = (await world.destination
+    .knex('stripe_charges')
     .where({ account_id: account.identifier })
     .select(world.destination.knex.raw('count(*)::int as total'), world.destination.knex.raw('count(distinct id)::int as distinct'))) as {
     total: number;

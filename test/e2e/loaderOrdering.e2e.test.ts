@@ -22,11 +22,18 @@ it('loads a new account while a large backfill runs, and finishes it first', asy
   const loader = await world.startLoader();
   const big = await world.insertAccount({ charges: BIG });
   await world.attach(big.id);
-  await waitFor(async () => (await world.countRows(big.identifier)) >= 5_000, { description: 'the large backfill to run', timeoutMs: 60_000 });
+  await waitFor(async () => (await world.countRows(big.identifier)) >= 5_000, {
+    description: 'the large backfill to run',
+    timeoutMs: 60_000,
+  });
 
   const small = await world.insertAccount({ charges: 2_000 });
   await world.attach(small.id);
-  await waitFor(async () => (await world.countRows(small.identifier)) > 0, { description: 'the new account’s first rows', timeoutMs: 30_000, intervalMs: 50 });
+  await waitFor(async () => (await world.countRows(small.identifier)) > 0, {
+    description: 'the new account’s first rows',
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
   const bigAtFirstRow = await world.countRows(big.identifier);
 
   await waitForStatus(world.controlPlane.knex, small.id, 'live', 60_000);

@@ -53,7 +53,10 @@ it(`SIGTERM to loaders ${CYCLES} times during a ${ROWS.toLocaleString('en')}-cha
   await world.waitForStatus(account.id, 'live', 300_000);
   process.stdout.write(`scale-in: ${exits.length} loaders stopped by SIGTERM, exits in ${exits.join(', ')} ms\n`);
   expect(await distinctAndTotal(world, account.identifier)).toEqual({ distinct: ROWS, total: ROWS });
-  const segments = (await world.knex(TABLES.segments).where({ account_id: account.id }).select('status', 'lease_token')) as { status: string; lease_token: string | null }[];
+  const segments = (await world.knex(TABLES.segments).where({ account_id: account.id }).select('status', 'lease_token')) as {
+    status: string;
+    lease_token: string | null;
+  }[];
   expect(segments.every((s) => s.status === 'done' && s.lease_token === null)).toBe(true);
 
   // No job stuck: nothing failed, nothing left waiting or running in the backfill queue.
@@ -64,7 +67,12 @@ it(`SIGTERM to loaders ${CYCLES} times during a ${ROWS.toLocaleString('en')}-cha
       description: 'the backfill queue to drain',
       timeoutMs: 30_000,
     });
-    expect(await backfill.getJobCounts('failed', 'waiting', 'delayed', 'active')).toMatchObject({ failed: 0, waiting: 0, delayed: 0, active: 0 });
+    expect(await backfill.getJobCounts('failed', 'waiting', 'delayed', 'active')).toMatchObject({
+      failed: 0,
+      waiting: 0,
+      delayed: 0,
+      active: 0,
+    });
   } finally {
     await backfill.close();
     await closeRedisConnection(redis);

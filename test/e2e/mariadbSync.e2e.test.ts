@@ -18,11 +18,12 @@ afterAll(async () => {
   await world?.close();
 });
 
-it('changes made at the provider during the backfill, several within one second, are all in the destination after one poll', () => changesDuringBackfill(world));
+it('changes made at the provider during the backfill, several within one second, are all in the destination after one poll', () =>
+  changesDuringBackfill(world));
 
 it('resync: rows stay readable while it runs, then the table matches the provider again', () => resyncSwapsIn(world));
 
 it('delete: 200, every row of the account gone from every table, the other account untouched, then 404', () => deleteLeavesOthers(world));
 
-
-it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', () => destinationOutage(world));
+it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', () =>
+  destinationOutage(world));

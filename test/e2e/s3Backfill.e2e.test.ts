@@ -23,11 +23,14 @@ beforeAll(async () => {
   // The world's sync writes to Postgres; point its destination at the bucket, as config-service
   // would have stored an s3 destination.
   const connection = s3.url({ prefix: PREFIX, format: 'parquet' });
-  await world.controlPlane.knex(TABLES.destinations).where({ environment_id: world.environmentId }).update({
-    engine: 's3',
-    connection_secret: world.secretBox.seal(connection, world.environmentId),
-    connection_masked: 's3://…',
-  });
+  await world.controlPlane
+    .knex(TABLES.destinations)
+    .where({ environment_id: world.environmentId })
+    .update({
+      engine: 's3',
+      connection_secret: world.secretBox.seal(connection, world.environmentId),
+      connection_masked: 's3://…',
+    });
 });
 
 afterAll(async () => {
@@ -44,7 +47,11 @@ it('backfills into S3 across a kill -9: every object once, the latest state equa
   const account = await world.insertAccount({ charges: ROWS });
   await world.attach(account.id);
 
-  await waitFor(async () => (await rowsIn(account.identifier)) >= ROWS * 0.2, { description: 'a fifth of the backfill in the bucket', timeoutMs: 90_000, intervalMs: 250 });
+  await waitFor(async () => (await rowsIn(account.identifier)) >= ROWS * 0.2, {
+    description: 'a fifth of the backfill in the bucket',
+    timeoutMs: 90_000,
+    intervalMs: 250,
+  });
   await first.kill();
   expect(await rowsIn(account.identifier)).toBeLessThan(ROWS);
 
@@ -62,7 +69,9 @@ it('backfills into S3 across a kill -9: every object once, the latest state equa
   for (const part of parts) expect(part.key).toMatch(new RegExp(`/part-${run?.id ?? 'none'}_\\d{5}_[0-9a-f]{20}_\\d{3}\\.parquet$`));
 
   // The completed run's manifest lists exactly the parts in the bucket: a reader's signal that the run is whole.
-  const manifest = JSON.parse((await getText(handle, `${accountFolder(account.identifier)}_manifests/run-${run?.id ?? 'none'}.json`)) ?? 'null') as {
+  const manifest = JSON.parse(
+    (await getText(handle, `${accountFolder(account.identifier)}_manifests/run-${run?.id ?? 'none'}.json`)) ?? 'null',
+  ) as {
     part_count: number;
     parts: { key: string }[];
   } | null;

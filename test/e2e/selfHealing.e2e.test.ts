@@ -33,7 +33,9 @@ afterAll(async () => {
 });
 
 const rowsWritten = async (accountId: string): Promise<number> =>
-  Number(((await world.knex(TABLES.segments).where({ account_id: accountId }).sum({ n: 'rows_written' })) as [{ n: string | null }])[0].n ?? 0);
+  Number(
+    ((await world.knex(TABLES.segments).where({ account_id: accountId }).sum({ n: 'rows_written' })) as [{ n: string | null }])[0].n ?? 0,
+  );
 
 const stillRunning = (process: ServiceProcess): Promise<boolean> =>
   Promise.race([process.exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 50))]);
@@ -41,18 +43,26 @@ const stillRunning = (process: ServiceProcess): Promise<boolean> =>
 async function changeArrives(account: RegisteredAccount, description: string, timeoutMs: number): Promise<void> {
   const [charge] = [...(await world.destination.rows('stripe_charges', account.identifier)).keys()];
   await world.admin('POST', `/accounts/${account.externalId}/charges/${charge}`, { description });
-  await waitFor(async () => (await world.destination.rows('stripe_charges', account.identifier)).get(charge as string)?.data.description === description, {
-    description: `the change "${description}"`,
-    timeoutMs,
-    intervalMs: 250,
-  });
+  await waitFor(
+    async () =>
+      (await world.destination.rows('stripe_charges', account.identifier)).get(charge as string)?.data.description === description,
+    {
+      description: `the change "${description}"`,
+      timeoutMs,
+      intervalMs: 250,
+    },
+  );
 }
 
 it('Redis killed (no persistence) mid-backfill and restarted empty: the backfill completes exact and a live account keeps syncing', async () => {
   const live = await world.register({ charges: 200 });
   await world.waitForStatus(live.id, 'live', 60_000);
   const loading = await world.register({ charges: 6_000 });
-  await waitFor(async () => (await rowsWritten(loading.id)) >= 1_000, { description: 'the backfill under way', timeoutMs: 60_000, intervalMs: 100 });
+  await waitFor(async () => (await rowsWritten(loading.id)) >= 1_000, {
+    description: 'the backfill under way',
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
 
   await world.redis.kill();
   const atKill = await world.destination.count('stripe_charges', loading.identifier);
@@ -83,7 +93,11 @@ it('Redis killed (no persistence) mid-backfill and restarted empty: the backfill
 
 it('every loader killed mid-backfill and started again 20 s later: loading resumes within 20 s, exact', async () => {
   const account = await world.register({ charges: 6_000 });
-  await waitFor(async () => (await rowsWritten(account.id)) >= 1_000, { description: 'the backfill under way', timeoutMs: 60_000, intervalMs: 100 });
+  await waitFor(async () => (await rowsWritten(account.id)) >= 1_000, {
+    description: 'the backfill under way',
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
   const killed = loaders.splice(0);
   await Promise.all(killed.map((loader) => loader.kill()));
   await new Promise((resolve) => setTimeout(resolve, 20_000));
@@ -92,7 +106,11 @@ it('every loader killed mid-backfill and started again 20 s later: loading resum
 
   const restartedAt = Date.now();
   loaders.push(await world.startLoader(LOADER_ENV, 'loader-3'), await world.startLoader(LOADER_ENV, 'loader-4'));
-  await waitFor(async () => (await rowsWritten(account.id)) > atRestart, { description: 'loading to resume', timeoutMs: 20_000, intervalMs: 100 });
+  await waitFor(async () => (await rowsWritten(account.id)) > atRestart, {
+    description: 'loading to resume',
+    timeoutMs: 20_000,
+    intervalMs: 100,
+  });
   const resumedMs = Date.now() - restartedAt;
   await world.waitForStatus(account.id, 'live', 120_000);
   process.stdout.write(`all loaders killed: loading resumed ${resumedMs} ms after the restart\n`);

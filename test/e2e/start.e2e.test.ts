@@ -61,8 +61,9 @@ async function expectEverythingAnswers(demo: Demo): Promise<void> {
   }
   // The demo destination is a real database, reached with its own role, as the guide recommends.
   expect(demo.destination).toMatchObject({ engine: 'postgres', database: 'datasync_demo' });
-  const who = await withDestination(demo, async (client) =>
-    (await client.query<{ db: string; role: string }>('select current_database() as db, current_user as role')).rows[0],
+  const who = await withDestination(
+    demo,
+    async (client) => (await client.query<{ db: string; role: string }>('select current_database() as db, current_user as role')).rows[0],
   );
   expect(who).toEqual({ db: 'datasync_demo', role: 'datasync_demo' });
 }
@@ -72,11 +73,7 @@ async function stopAndExpectNothingLeft(run: LauncherRun, demo: Demo): Promise<v
   const pids = descendants(run.pid);
   // Services, Postgres (with its backends) and Redis at least.
   expect(pids.length).toBeGreaterThanOrEqual(7);
-  const ports = [
-    ...everyUrl(demo).map(portOf),
-    portOf(demo.control_plane.database_url),
-    portOf(demo.control_plane.redis_url),
-  ];
+  const ports = [...everyUrl(demo).map(portOf), portOf(demo.control_plane.database_url), portOf(demo.control_plane.redis_url)];
 
   run.process.kill('SIGINT');
   const status = await Promise.race([
@@ -95,18 +92,22 @@ async function stopAndExpectNothingLeft(run: LauncherRun, demo: Demo): Promise<v
   expect(existsSync(path.join(dataDir, 'demo.json'))).toBe(false);
 }
 
-it('runs from an empty data folder, stops without leftovers, and starts again on the kept data', async () => {
-  const first = new LauncherRun(dataDir);
-  const firstDemo = await first.demo(READY_MS);
-  await expectEverythingAnswers(firstDemo);
-  await writeMarker(firstDemo, 'kept');
-  await stopAndExpectNothingLeft(first, firstDemo);
+it(
+  'runs from an empty data folder, stops without leftovers, and starts again on the kept data',
+  async () => {
+    const first = new LauncherRun(dataDir);
+    const firstDemo = await first.demo(READY_MS);
+    await expectEverythingAnswers(firstDemo);
+    await writeMarker(firstDemo, 'kept');
+    await stopAndExpectNothingLeft(first, firstDemo);
 
-  const second = new LauncherRun(dataDir);
-  const secondDemo = await second.demo(READY_MS);
-  // Same port, so connection strings stored in the demo stay valid; same data, so nothing is lost.
-  expect(portOf(secondDemo.control_plane.database_url)).toBe(portOf(firstDemo.control_plane.database_url));
-  expect(await readMarker(secondDemo)).toBe('kept');
-  await expectEverythingAnswers(secondDemo);
-  await stopAndExpectNothingLeft(second, secondDemo);
-}, 2 * READY_MS + 2 * STOP_MS);
+    const second = new LauncherRun(dataDir);
+    const secondDemo = await second.demo(READY_MS);
+    // Same port, so connection strings stored in the demo stay valid; same data, so nothing is lost.
+    expect(portOf(secondDemo.control_plane.database_url)).toBe(portOf(firstDemo.control_plane.database_url));
+    expect(await readMarker(secondDemo)).toBe('kept');
+    await expectEverythingAnswers(secondDemo);
+    await stopAndExpectNothingLeft(second, secondDemo);
+  },
+  2 * READY_MS + 2 * STOP_MS,
+);

@@ -48,7 +48,8 @@ it('Redis killed and restarted (AOF) during a backfill: the backfill completes, 
   expect(await world.knex(TABLES.runs).where({ account_id: account.id })).toHaveLength(1);
 });
 
-it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', () => destinationOutage(world));
+it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', () =>
+  destinationOutage(world));
 
 it('provider answering 20% 5xx and frequent 429s: completes exact, and the request rate never exceeds the budget', async () => {
   const account = await world.register({ charges: 6_000 }, { error_rate: 0.2, throttle_rate: 0.15 });
@@ -60,7 +61,10 @@ it('provider answering 20% 5xx and frequent 429s: completes exact, and the reque
     },
     { description: 'the backfill to end under faults', timeoutMs: 120_000, intervalMs: 250 },
   );
-  const stats = await world.admin<{ requests: number; rate_limited: number; injected_errors: number }>('GET', `/accounts/${account.externalId}/stats`);
+  const stats = await world.admin<{ requests: number; rate_limited: number; injected_errors: number }>(
+    'GET',
+    `/accounts/${account.externalId}/stats`,
+  );
   expect(stats.injected_errors).toBeGreaterThan(0);
   expect(stats.rate_limited).toBeGreaterThan(0);
   // The test's own read of the provider runs without the faults.
@@ -77,7 +81,9 @@ it('provider answering 20% 5xx and frequent 429s: completes exact, and the reque
       worst = Math.max(worst, (samples[j]!.requests - samples[i]!.requests) / allowed);
     }
   }
-  process.stdout.write(`provider faults: ${stats.requests} requests, ${stats.injected_errors} 5xx, ${stats.rate_limited} 429s; peak ${(worst * 100).toFixed(0)}% of the budget's allowance\n`);
+  process.stdout.write(
+    `provider faults: ${stats.requests} requests, ${stats.injected_errors} 5xx, ${stats.rate_limited} 429s; peak ${(worst * 100).toFixed(0)}% of the budget's allowance\n`,
+  );
   expect(samples.length).toBeGreaterThan(8);
   expect(worst).toBeLessThanOrEqual(1);
 });

@@ -21,12 +21,17 @@ const schema = {
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/postgres')
     .description('Postgres server of the run: a control-plane and a destination database are created on it and dropped after'),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379').description('Redis of the queues (a fresh prefix per run)'),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .default('redis://127.0.0.1:6379')
+    .description('Redis of the queues (a fresh prefix per run)'),
   BENCH_ACCOUNTS_ACCOUNTS: int(1).default(100).description('accounts attached together in the many-accounts figure'),
   BENCH_ACCOUNTS_CHARGES_PER_ACCOUNT: int(1).default(1_000).description('charges of each of those accounts'),
   BENCH_ACCOUNTS_RATE_LIMITED_CHARGES: int(100).default(100_000).description('charges of the rate-limited account'),
   BENCH_ACCOUNTS_RATE: Joi.number().positive().default(25).description('req/s the emulator allows that account, and the loader budget'),
-  BENCH_ACCOUNTS_POLL_INTERVAL_MS: int(1_000).default(15_000).description('LOADER_POLL_INTERVAL_MS of the loaders (the freshness goal is this + 5 s)'),
+  BENCH_ACCOUNTS_POLL_INTERVAL_MS: int(1_000)
+    .default(15_000)
+    .description('LOADER_POLL_INTERVAL_MS of the loaders (the freshness goal is this + 5 s)'),
   BENCH_ACCOUNTS_CHANGES: int(1).default(40).description('changes made at the provider for the freshness figure'),
   BENCH_ACCOUNTS_LOADERS: int(1).default(2).description('loader processes'),
   BENCH_ACCOUNTS_FIGURES: Joi.string()

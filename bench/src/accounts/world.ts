@@ -44,9 +44,12 @@ export async function createBenchWorld(config: AccountsBenchConfig, loaderEnv: R
         const made: BenchAccount[] = [];
         while (made.length < count) {
           const batch = await Promise.all(
-            Array.from({ length: Math.min(20, count - made.length) }, () => stack.admin<ProviderAccount>('POST', '/accounts', { objects, ...faults })),
+            Array.from({ length: Math.min(20, count - made.length) }, () =>
+              stack.admin<ProviderAccount>('POST', '/accounts', { objects, ...faults }),
+            ),
           );
-          for (const account of batch) made.push({ id: await stack.insertAccount(account), identifier: account.id, key: account.secret_key });
+          for (const account of batch)
+            made.push({ id: await stack.insertAccount(account), identifier: account.id, key: account.secret_key });
         }
         return made;
       },

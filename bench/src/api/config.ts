@@ -14,11 +14,18 @@ const schema = {
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/datasync_bench_api')
     .description('Postgres database of the run: created if missing, migrated, and filled with fresh tenants each run'),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379').description('Redis of the accounts-api (rate limits)'),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .default('redis://127.0.0.1:6379')
+    .description('Redis of the accounts-api (rate limits)'),
   BENCH_API_SECONDS: Joi.number().integer().min(1).default(10).description('seconds each GET/PUT figure is measured'),
   BENCH_API_CONNECTIONS: Joi.number().integer().min(1).default(16).description('keep-alive connections for GET /health, GET and PUT'),
   BENCH_API_POST_CONNECTIONS: Joi.number().integer().min(1).default(8).description('keep-alive connections for POST /accounts'),
-  BENCH_API_POST_ACCOUNTS: Joi.number().integer().min(100).default(3000).description('fresh provider accounts registered by the POST /accounts run'),
+  BENCH_API_POST_ACCOUNTS: Joi.number()
+    .integer()
+    .min(100)
+    .default(3000)
+    .description('fresh provider accounts registered by the POST /accounts run'),
 };
 
 export function apiBenchConfig(): Readonly<ApiBenchConfig> {

@@ -34,7 +34,13 @@ export async function benchClients(
   for (let i = 0; i < count; i += 1) {
     const tenant = await createTestTenant(knex, { name: `bench-${randomBytes(4).toString('hex')}`, earlyAccess: true });
     const environmentId = tenant.productionEnvironmentId;
-    const owner: Caller = { kind: 'session', environmentId, organizationId: tenant.organizationId, userId: randomUUID(), sessionId: randomUUID() };
+    const owner: Caller = {
+      kind: 'session',
+      environmentId,
+      organizationId: tenant.organizationId,
+      userId: randomUUID(),
+      sessionId: randomUUID(),
+    };
     const { credential, clientSecret } = await credentials.create(owner);
     // The row config-service writes once it has verified the platform's key.
     const platform = await newPlatformKey();

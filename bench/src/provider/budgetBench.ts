@@ -1,11 +1,5 @@
 import { silentLogger } from '@datasync/logger';
-import {
-  RateBudget,
-  backfillRange,
-  createStripeConnector,
-  providerSettings,
-  type RequestReport,
-} from '@datasync/providers';
+import { RateBudget, backfillRange, createStripeConnector, providerSettings, type RequestReport } from '@datasync/providers';
 import { parallelRead } from '@datasync/providers/testing';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';

@@ -11,7 +11,12 @@ import type { ProviderAccount } from '../loaderStack';
 // the slower of the two.
 
 /** The connector paging the whole account with as many segments as the loader runs per account. */
-export async function connectorAlone(baseUrl: string, redisUrl: string, account: ProviderAccount, concurrency: number): Promise<{ rows: number; perSecond: number }> {
+export async function connectorAlone(
+  baseUrl: string,
+  redisUrl: string,
+  account: ProviderAccount,
+  concurrency: number,
+): Promise<{ rows: number; perSecond: number }> {
   const settings: ProviderSettings = {
     stripeBaseUrl: baseUrl,
     timeoutMs: 30_000,

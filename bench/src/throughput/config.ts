@@ -19,10 +19,15 @@ const schema = {
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/postgres')
     .description('Postgres server of the run: control-plane and destination databases are created on it and dropped after'),
-  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379').description('Redis of the queues (a fresh prefix per run)'),
+  REDIS_URL: Joi.string()
+    .uri({ scheme: ['redis', 'rediss'] })
+    .default('redis://127.0.0.1:6379')
+    .description('Redis of the queues (a fresh prefix per run)'),
   BENCH_THROUGHPUT_ATTACHES: int(1).default(20).description('POST /accounts whose time to first row is measured, per phase'),
   BENCH_THROUGHPUT_ATTACH_CHARGES: int(1).default(1_000).description('charges of each of those accounts'),
-  BENCH_THROUGHPUT_BIG_ROWS: int(1_000).default(200_000).description('charges of the account backfilling while the second set of attaches is measured'),
+  BENCH_THROUGHPUT_BIG_ROWS: int(1_000)
+    .default(200_000)
+    .description('charges of the account backfilling while the second set of attaches is measured'),
   BENCH_THROUGHPUT_E2E_ROWS: int(1_000).default(100_000).description('charges of the end-to-end throughput run'),
   BENCH_THROUGHPUT_MEMORY_ROWS: int(1_000).default(1_000_000).description('charges of the backfill the loader RSS is watched through'),
   BENCH_THROUGHPUT_FIGURES: Joi.string()

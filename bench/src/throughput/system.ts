@@ -42,7 +42,13 @@ export async function startBenchSystem(config: ThroughputBenchConfig): Promise<B
     };
     const loader = await stack.startService('loader', { ...env, ...parseSettingsList(config.BENCH_THROUGHPUT_LOADER_ENV) });
     const api = await stack.startService('accounts-api', { ...env, RATE_LIMIT_PER_SECOND: '1000' });
-    const owner: Caller = { kind: 'session', environmentId: stack.environmentId, organizationId: stack.organizationId, userId: randomUUID(), sessionId: randomUUID() };
+    const owner: Caller = {
+      kind: 'session',
+      environmentId: stack.environmentId,
+      organizationId: stack.organizationId,
+      userId: randomUUID(),
+      sessionId: randomUUID(),
+    };
     const hasher = new ClientSecretHasher(parseMasterKeys(stack.masterKeys));
     const { credential, clientSecret } = await new ClientCredentialsService(stack.knex, hasher).create(owner);
     const authorization = `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
@@ -76,7 +82,8 @@ export async function startBenchSystem(config: ThroughputBenchConfig): Promise<B
         }
       },
       async status(accountId) {
-        return ((await stack.knex(TABLES.accountStates).where({ account_id: accountId }).first('status')) as { status: string } | undefined)?.status;
+        return ((await stack.knex(TABLES.accountStates).where({ account_id: accountId }).first('status')) as { status: string } | undefined)
+          ?.status;
       },
       close: () => stack.close(),
     };

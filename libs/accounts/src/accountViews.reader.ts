@@ -1,6 +1,14 @@
 import type { Knex } from '@datasync/db';
 import { toAccountWithSource, withSource, type AccountIdentity, type AccountWithSource, type ReadRow } from './accounts.repository';
-import { deriveStatus, joinLoaderState, joinedLoaderState, whereStatus, type AccountStatus, type JoinedStateColumns, type LoaderState } from './status';
+import {
+  deriveStatus,
+  joinLoaderState,
+  joinedLoaderState,
+  whereStatus,
+  type AccountStatus,
+  type JoinedStateColumns,
+  type LoaderState,
+} from './status';
 
 // The read path of GET /accounts and GET /accounts/{type}/{id}: each account with its status in
 // the same query as the account itself (one round trip, the API's hottest call).

@@ -115,7 +115,10 @@ export async function insertIfAbsent(db: Db, values: NewAccountValues): Promise<
 
 /** The account with this identity, locked until the transaction ends. */
 export async function lockByIdentity(trx: Knex.Transaction, identity: AccountIdentity): Promise<Account | undefined> {
-  const row = (await trx(TABLES.accounts).where(identityOf(identity)).forUpdate().first([...COLUMNS])) as ReadRow | undefined;
+  const row = (await trx(TABLES.accounts)
+    .where(identityOf(identity))
+    .forUpdate()
+    .first([...COLUMNS])) as ReadRow | undefined;
   return row && toAccount(row);
 }
 
@@ -125,14 +128,15 @@ export async function lockByIdentity(trx: Knex.Transaction, identity: AccountIde
  */
 export async function requestResync(db: Db, id: string): Promise<void> {
   // Milliseconds, as a JavaScript Date holds them: the loader records the value it read back.
-  await db(TABLES.accounts).where({ id }).update({ resync_requested_at: db.raw("date_trunc('milliseconds', now())") });
+  await db(TABLES.accounts)
+    .where({ id })
+    .update({ resync_requested_at: db.raw("date_trunc('milliseconds', now())") });
 }
 
 /** The sealed credential stored for the account: read only to compare it with a new one. */
 export async function storedCredential(db: Db, id: string): Promise<{ kind: CredentialKind; secret: string | null } | undefined> {
   const row = (await db(TABLES.accounts).where({ id }).first('credential_kind', 'credential_secret')) as
-    | Pick<AccountRow, 'credential_kind' | 'credential_secret'>
-    | undefined;
+    Pick<AccountRow, 'credential_kind' | 'credential_secret'> | undefined;
   return row && { kind: row.credential_kind, secret: row.credential_secret };
 }
 
@@ -199,4 +203,3 @@ export async function findByIdentity(db: Db, identity: AccountIdentity): Promise
     .first()) as (ReadRow & { source_name: string }) | undefined;
   return row && toAccountWithSource(row);
 }
-

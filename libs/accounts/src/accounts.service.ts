@@ -56,7 +56,10 @@ export class AccountsService {
   }
 
   /** POST /accounts (spec §4.1). */
-  async register(caller: Caller, input: { sourceType: string; credential: CredentialInput; app?: string; identifier?: string }): Promise<Registration> {
+  async register(
+    caller: Caller,
+    input: { sourceType: string; credential: CredentialInput; app?: string; identifier?: string },
+  ): Promise<Registration> {
     const source = await resolveSourceByType(this.options.knex, caller.environmentId, input.sourceType, input.app, SPEC_FORM_PARAMS);
     return this.registered(
       await registerAccount(this.options, caller, { source, credential: input.credential, identifier: input.identifier }, SPEC_FORM_PARAMS),
@@ -64,10 +67,21 @@ export class AccountsService {
   }
 
   /** POST /sources/{sourceName}/accounts (spec §4.2): an account connected to the source's app. */
-  async registerForSource(caller: Caller, input: { sourceName: string; credentialType: string; accountId: string; identifier?: string }): Promise<Registration> {
-    const source = await resolveSourceByName(this.options.knex, caller.environmentId, input.sourceName, input.credentialType, SOURCE_FORM_PARAMS);
+  async registerForSource(
+    caller: Caller,
+    input: { sourceName: string; credentialType: string; accountId: string; identifier?: string },
+  ): Promise<Registration> {
+    const source = await resolveSourceByName(
+      this.options.knex,
+      caller.environmentId,
+      input.sourceName,
+      input.credentialType,
+      SOURCE_FORM_PARAMS,
+    );
     const credential: CredentialInput = { kind: 'connected_account', accountId: input.accountId };
-    return this.registered(await registerAccount(this.options, caller, { source, credential, identifier: input.identifier }, SOURCE_FORM_PARAMS));
+    return this.registered(
+      await registerAccount(this.options, caller, { source, credential, identifier: input.identifier }, SOURCE_FORM_PARAMS),
+    );
   }
 
   /** Whether the beta calls (toggle, delete) are on for this environment. */

@@ -27,7 +27,12 @@ const PURGE_WAIT_MARGIN_MS = 5_000;
 export function createAccountsService(options: AccountsServiceWiring): AccountsService {
   const { knex, logger, producer } = options;
   const loader = producer
-    ? loaderHooks({ knex, producer, logger: logger.child({ module: 'loader-hooks' }), purgeWaitMs: options.deleteWaitMs + PURGE_WAIT_MARGIN_MS })
+    ? loaderHooks({
+        knex,
+        producer,
+        logger: logger.child({ module: 'loader-hooks' }),
+        purgeWaitMs: options.deleteWaitMs + PURGE_WAIT_MARGIN_MS,
+      })
     : {};
   return new AccountsService({
     knex,

@@ -14,12 +14,26 @@ async function accountsWithStates(states: (string | null)[]) {
   const tenant = await createTestTenant(knex);
   const environmentId = tenant.productionEnvironmentId;
   const [source] = await knex(TABLES.sources)
-    .insert({ environment_id: environmentId, name: `src_${randomBytes(4).toString('hex')}`, provider: 'stripe', credential_secret: 'sealed', provider_account_id: 'acct_app', livemode: false })
+    .insert({
+      environment_id: environmentId,
+      name: `src_${randomBytes(4).toString('hex')}`,
+      provider: 'stripe',
+      credential_secret: 'sealed',
+      provider_account_id: 'acct_app',
+      livemode: false,
+    })
     .returning('id');
   const ids: string[] = [];
   for (const [i, status] of states.entries()) {
     const [account] = await knex(TABLES.accounts)
-      .insert({ environment_id: environmentId, source_id: source.id, source_type: 'stripe', identifier: `acct_${i}`, external_id: `acct_${i}`, credential_kind: 'connected_account' })
+      .insert({
+        environment_id: environmentId,
+        source_id: source.id,
+        source_type: 'stripe',
+        identifier: `acct_${i}`,
+        external_id: `acct_${i}`,
+        credential_kind: 'connected_account',
+      })
       .returning('id');
     ids.push(account.id);
     if (status) {
@@ -60,7 +74,9 @@ it('reads status, reason and per-collection progress with the account; no row or
 it('filters by the same status in SQL', async () => {
   const { environmentId, ids } = await accountsWithStates([null, 'pending', 'loading', 'error', 'live']);
   const matching = async (status: 'pending' | 'loading' | 'error' | 'live' | 'idle') =>
-    (await whereStatus(knex(`${TABLES.accounts} as a`).where('a.environment_id', environmentId), status).orderBy('a.identifier').pluck('a.id')) as string[];
+    (await whereStatus(knex(`${TABLES.accounts} as a`).where('a.environment_id', environmentId), status)
+      .orderBy('a.identifier')
+      .pluck('a.id')) as string[];
   expect(await matching('pending')).toEqual([ids[0], ids[1]]);
   expect(await matching('loading')).toEqual([ids[2]]);
   expect(await matching('error')).toEqual([ids[3]]);

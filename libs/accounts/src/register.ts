@@ -38,12 +38,20 @@ function identifierTaken(existing: Account, source: SourceRef, params: Credentia
   });
 }
 
-async function verifyCredential(deps: RegisterDeps, source: SourceRef, credential: CredentialInput, environmentId: string, params: CredentialParams): Promise<VerifiedAccount> {
+async function verifyCredential(
+  deps: RegisterDeps,
+  source: SourceRef,
+  credential: CredentialInput,
+  environmentId: string,
+  params: CredentialParams,
+): Promise<VerifiedAccount> {
   let verified: VerifiedAccount;
   try {
     // The app's key is opened only when the request acts for a connected account.
     const sourceKey =
-      credential.kind === 'connected_account' ? deps.secretBox.open(source.credentialSecret, environmentId, sealedPlace('sourceKey', source.id)) : undefined;
+      credential.kind === 'connected_account'
+        ? deps.secretBox.open(source.credentialSecret, environmentId, sealedPlace('sourceKey', source.id))
+        : undefined;
     verified = await deps.verify(source.provider, credential, sourceKey);
   } catch (err) {
     throw toVerificationError(source, credential, err, params) ?? err;
@@ -63,13 +71,21 @@ async function verifyCredential(deps: RegisterDeps, source: SourceRef, credentia
  * (opened, since sealing is randomised). A stored key that no master key opens any more counts as
  * another credential, so registering again repairs it.
  */
-async function holdsCredential(deps: RegisterDeps, trx: Knex.Transaction, existing: Account, credential: CredentialInput): Promise<boolean> {
+async function holdsCredential(
+  deps: RegisterDeps,
+  trx: Knex.Transaction,
+  existing: Account,
+  credential: CredentialInput,
+): Promise<boolean> {
   const stored = await storedCredential(trx, existing.id);
   if (!stored || stored.kind !== credential.kind) return false;
   if (credential.kind !== 'secret_key') return stored.secret === null;
   if (stored.secret === null) return false;
   try {
-    return timingSafeEqualString(deps.secretBox.open(stored.secret, existing.environmentId, sealedPlace('accountCredential', existing.id)), credential.key);
+    return timingSafeEqualString(
+      deps.secretBox.open(stored.secret, existing.environmentId, sealedPlace('accountCredential', existing.id)),
+      credential.key,
+    );
   } catch {
     return false;
   }
@@ -94,7 +110,9 @@ export async function registerAccount(
   const identifier = input.identifier ?? verified.accountId;
   // Sealed for the row it lands in: a new row (its id chosen here) or the existing account's.
   const sealFor = (accountId: string) =>
-    credential.kind === 'secret_key' ? deps.secretBox.seal(credential.key, caller.environmentId, sealedPlace('accountCredential', accountId)) : null;
+    credential.kind === 'secret_key'
+      ? deps.secretBox.seal(credential.key, caller.environmentId, sealedPlace('accountCredential', accountId))
+      : null;
   const id = randomUUID();
   const values = {
     id,
@@ -109,7 +127,12 @@ export async function registerAccount(
   for (let attempt = 1; ; attempt += 1) {
     const result = await deps.knex.transaction(async (trx): Promise<Registration | undefined> => {
       const inserted = await insertIfAbsent(trx, values);
-      const audit = { organizationId: caller.organizationId, environmentId: caller.environmentId, actor: actorOf(caller), target: `${values.sourceType}/${identifier}` };
+      const audit = {
+        organizationId: caller.organizationId,
+        environmentId: caller.environmentId,
+        actor: actorOf(caller),
+        target: `${values.sourceType}/${identifier}`,
+      };
       const details = { source: source.name, external_id: verified.accountId, credential_kind: credential.kind };
       if (inserted) {
         await writeAudit(trx, { ...audit, action: 'account.registered', details });
@@ -128,7 +151,10 @@ export async function registerAccount(
       }
       // Registering again with the credential already stored changes nothing, so nothing is audited.
       if (await holdsCredential(deps, trx, existing, credential)) return { account: existing, alreadyExisted: true };
-      const updated = await replaceCredential(trx, existing.id, { credentialKind: credential.kind, credentialSecret: sealFor(existing.id) });
+      const updated = await replaceCredential(trx, existing.id, {
+        credentialKind: credential.kind,
+        credentialSecret: sealFor(existing.id),
+      });
       await writeAudit(trx, { ...audit, action: 'account.credential_replaced', details });
       return { account: updated, alreadyExisted: true };
     });

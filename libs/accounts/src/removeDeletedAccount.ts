@@ -15,8 +15,7 @@ export async function removeDeletedAccount(knex: Knex, accountId: string, actor:
       .whereNotNull('a.deleting_at')
       .forUpdate('a')
       .first('a.environment_id', 'a.source_type', 'a.identifier', 'a.external_id', 'e.organization_id')) as
-      | (Pick<AccountRow, 'environment_id' | 'source_type' | 'identifier' | 'external_id'> & { organization_id: string })
-      | undefined;
+      (Pick<AccountRow, 'environment_id' | 'source_type' | 'identifier' | 'external_id'> & { organization_id: string }) | undefined;
     if (!row || !(await deleteDeletingRow(trx, accountId))) return false;
     await writeAudit(trx, {
       organizationId: row.organization_id,

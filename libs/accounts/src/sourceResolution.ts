@@ -25,8 +25,14 @@ export async function resolveSourceByType(
   if (app !== undefined) {
     const named = sources.find((s) => s.name === app);
     if (named) return named;
-    const known = sources.length > 0 ? `Its ${label} sources are ${quoteList(sources.map((s) => s.name))}.` : `It has no ${label} source yet; create one in the dashboard first.`;
-    throw new InvalidRequestError(`This environment has no ${label} source named "${app}". ${known}`, { code: 'unknown_app', param: params.source });
+    const known =
+      sources.length > 0
+        ? `Its ${label} sources are ${quoteList(sources.map((s) => s.name))}.`
+        : `It has no ${label} source yet; create one in the dashboard first.`;
+    throw new InvalidRequestError(`This environment has no ${label} source named "${app}". ${known}`, {
+      code: 'unknown_app',
+      param: params.source,
+    });
   }
   const [only, ...others] = sources;
   if (!only) {
@@ -54,7 +60,10 @@ export async function resolveSourceByName(
 ): Promise<SourceRef> {
   const source = await findSourceByName(db, environmentId, sourceName);
   if (!source) {
-    throw new InvalidRequestError(`This environment has no source named "${sourceName}".`, { code: 'unknown_source', param: params.source });
+    throw new InvalidRequestError(`This environment has no source named "${sourceName}".`, {
+      code: 'unknown_source',
+      param: params.source,
+    });
   }
   const expected = `${source.provider}-app`;
   if (credentialType !== expected) {

@@ -23,7 +23,9 @@ function toSourceRef(row: SourceRefRow): SourceRef {
 }
 
 export async function findSourceByName(db: Db, environmentId: string, name: string): Promise<SourceRef | undefined> {
-  const row = (await db(TABLES.sources).where({ environment_id: environmentId, name }).first([...COLUMNS])) as SourceRefRow | undefined;
+  const row = (await db(TABLES.sources)
+    .where({ environment_id: environmentId, name })
+    .first([...COLUMNS])) as SourceRefRow | undefined;
   return row && toSourceRef(row);
 }
 

@@ -72,13 +72,23 @@ export interface JoinedStateColumns {
 export function joinLoaderState(query: Knex.QueryBuilder): Knex.QueryBuilder {
   return query
     .leftJoin(`${TABLES.accountStates} as st`, 'st.account_id', 'a.id')
-    .select('st.status as state_status', 'st.reason as state_reason', 'st.last_synced_at as state_last_synced_at', 'st.progress as state_progress');
+    .select(
+      'st.status as state_status',
+      'st.reason as state_reason',
+      'st.last_synced_at as state_last_synced_at',
+      'st.progress as state_progress',
+    );
 }
 
 /** The loader's state from the columns joinLoaderState added; none without a row or while `pending`. */
 export function joinedLoaderState(row: JoinedStateColumns): LoaderState | undefined {
   if (row.state_status === null) return undefined;
-  return toLoaderState({ status: row.state_status, reason: row.state_reason, last_synced_at: row.state_last_synced_at, progress: row.state_progress ?? {} });
+  return toLoaderState({
+    status: row.state_status,
+    reason: row.state_reason,
+    last_synced_at: row.state_last_synced_at,
+    progress: row.state_progress ?? {},
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ describe('deriveStatus', () => {
 
   it("takes an active account's status from the loader, pending until it has written one", () => {
     expect(deriveStatus({ active: true, deletingAt: null }, undefined)).toBe('pending');
-    for (const status of ['idle', 'loading', 'live', 'error'] as const) expect(deriveStatus({ active: true, deletingAt: null }, loader(status))).toBe(status);
+    for (const status of ['idle', 'loading', 'live', 'error'] as const)
+      expect(deriveStatus({ active: true, deletingAt: null }, loader(status))).toBe(status);
   });
 });

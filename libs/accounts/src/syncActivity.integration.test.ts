@@ -36,8 +36,18 @@ async function syncsIntoOneDestination(sources: number) {
       provider_account_id: 'acct_app',
       livemode: false,
     });
-    const id = await insertId(TABLES.syncs, { environment_id: environmentId, name: `sync_${'abcdefgh'[i]}`, source_id: sourceId, destination_id: destinationId });
-    const collectionId = await insertId(TABLES.collections, { environment_id: environmentId, sync_id: id, resource_type: 'charges', table_name: 'stripe_charges' });
+    const id = await insertId(TABLES.syncs, {
+      environment_id: environmentId,
+      name: `sync_${'abcdefgh'[i]}`,
+      source_id: sourceId,
+      destination_id: destinationId,
+    });
+    const collectionId = await insertId(TABLES.collections, {
+      environment_id: environmentId,
+      sync_id: id,
+      resource_type: 'charges',
+      table_name: 'stripe_charges',
+    });
     syncs.push({ id, sourceId, collectionId });
   }
   return { environmentId, destinationId, syncs };
@@ -135,10 +145,14 @@ describe('readSyncLoadActivity', () => {
     const now = Date.now();
     const t = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
 
-    const completedRun = await addRun(knex, { environmentId, destinationId, accountId: first, sync: mine, status: 'completed', completedAt: t(50) }, [
-      { rows: 100, pages: 1, at: t(55) },
-      { rows: 37, pages: 1, at: t(52) },
-    ]);
+    const completedRun = await addRun(
+      knex,
+      { environmentId, destinationId, accountId: first, sync: mine, status: 'completed', completedAt: t(50) },
+      [
+        { rows: 100, pages: 1, at: t(55) },
+        { rows: 37, pages: 1, at: t(52) },
+      ],
+    );
     await addRun(knex, { environmentId, destinationId, accountId: second, sync: mine, status: 'running' }, [
       { rows: 20, pages: 1, at: t(40) },
       // Leased and released without a page: not activity.
@@ -146,7 +160,9 @@ describe('readSyncLoadActivity', () => {
     ]);
     // Another source's sync into the same destination table counts for that sync only.
     const stranger = await addAccount(environmentId, other.sourceId);
-    await addRun(knex, { environmentId, destinationId, accountId: stranger, sync: other, status: 'completed', completedAt: t(2) }, [{ rows: 999, pages: 3, at: t(3) }]);
+    await addRun(knex, { environmentId, destinationId, accountId: stranger, sync: other, status: 'completed', completedAt: t(2) }, [
+      { rows: 999, pages: 3, at: t(3) },
+    ]);
 
     expect(await readSyncLoadActivity(knex, mine)).toEqual({ rowsLoaded: 157, lastActivityAt: t(40) });
 

@@ -16,7 +16,12 @@ import type { SourceRef } from './sources.reader';
  * is the exception: a 503 with Retry-After, because nothing is wrong with the request and the same
  * call may succeed shortly. Connector messages never contain a credential.
  */
-export function toVerificationError(source: SourceRef, credential: CredentialInput, err: unknown, params: CredentialParams): ApiError | undefined {
+export function toVerificationError(
+  source: SourceRef,
+  credential: CredentialInput,
+  err: unknown,
+  params: CredentialParams,
+): ApiError | undefined {
   const label = getProvider(source.provider).label;
   const param = params.credential;
   if (err instanceof AccountNotConnectedError) {
@@ -37,16 +42,24 @@ export function toVerificationError(source: SourceRef, credential: CredentialInp
     );
   }
   if (err instanceof InsufficientPermissionError) {
-    return new InvalidRequestError(`${label} accepted the key but refused to read the account: ${err.message}. Give the key read access to the account.`, {
-      code: 'insufficient_permission',
-      param,
-    });
+    return new InvalidRequestError(
+      `${label} accepted the key but refused to read the account: ${err.message}. Give the key read access to the account.`,
+      {
+        code: 'insufficient_permission',
+        param,
+      },
+    );
   }
   if (err instanceof ProviderRetriesExhaustedError) {
-    return new ApiError(503, 'api_error', `${label} could not be reached to verify the credential (${err.message}); nothing was registered. Retry shortly.`, {
-      code: 'provider_unreachable',
-      headers: { 'Retry-After': '5' },
-    });
+    return new ApiError(
+      503,
+      'api_error',
+      `${label} could not be reached to verify the credential (${err.message}); nothing was registered. Retry shortly.`,
+      {
+        code: 'provider_unreachable',
+        headers: { 'Retry-After': '5' },
+      },
+    );
   }
   if (err instanceof ProviderError) {
     return new InvalidRequestError(`${label} refused to verify the credential: ${err.message}.`, { code: err.code, param });

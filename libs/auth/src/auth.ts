@@ -69,6 +69,8 @@ export function createAuth(options: AuthOptions): Auth {
  * `res.locals.caller`; the whole object is a RouteAuth for libs/openapi route specs.
  */
 export function basicAuth(knex: Knex, options: { masterKeys: MasterKey[]; cacheMs?: number }): RouteAuth {
-  const basic = createBasicAuth(new ClientCredentialsService(knex, new ClientSecretHasher(options.masterKeys)), { cacheMs: options.cacheMs });
+  const basic = createBasicAuth(new ClientCredentialsService(knex, new ClientSecretHasher(options.masterKeys)), {
+    cacheMs: options.cacheMs,
+  });
   return { middleware: basic.middleware, security: () => [{ basicAuth: [] }], errorStatuses: () => [401] };
 }

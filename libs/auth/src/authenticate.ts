@@ -15,7 +15,12 @@ const changesState = (method: string) => STATE_CHANGING.has(method.toUpperCase()
 /** OpenAPI `components.securitySchemes` for the names the RouteAuth objects below use. */
 export const authSecuritySchemes = {
   basicAuth: { type: 'http', scheme: 'basic', description: "the environment's CLIENT_ID:CLIENT_SECRET" },
-  sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'dashboard session, set by POST /signup and POST /login (named __Host-datasync_session in production)' },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'dashboard session, set by POST /signup and POST /login (named __Host-datasync_session in production)',
+  },
   csrfToken: {
     type: 'apiKey',
     in: 'header',
@@ -38,7 +43,8 @@ const ADMIN_SCOPE_MESSAGE =
   'This client credential is for the Accounts API only. Managing keys, destinations, sources and syncs needs a dashboard session ' +
   'or a client credential created with the admin scope.';
 
-const sessionSecurity = (method: HttpMethod): SecurityRequirement => (changesState(method) ? { sessionCookie: [], csrfToken: [] } : { sessionCookie: [] });
+const sessionSecurity = (method: HttpMethod): SecurityRequirement =>
+  changesState(method) ? { sessionCookie: [], csrfToken: [] } : { sessionCookie: [] };
 const errorStatuses = (method: HttpMethod) => (changesState(method) ? [401, 403] : [401]);
 
 export interface Authenticators {
@@ -53,7 +59,11 @@ export interface Authenticators {
   requireBasic: RouteAuth;
 }
 
-export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions: SessionsService; cookie: SessionCookieSettings }): Authenticators {
+export function createAuthenticators(deps: {
+  basic: BasicAuthenticator;
+  sessions: SessionsService;
+  cookie: SessionCookieSettings;
+}): Authenticators {
   const { basic, sessions, cookie } = deps;
 
   const fromSession = async (req: Request, res: Response, token: string): Promise<Caller> => {
@@ -63,11 +73,20 @@ export function createAuthenticators(deps: { basic: BasicAuthenticator; sessions
       throw sessionError('session_expired', 'Your session has expired or was logged out. Log in again.');
     }
     if (changesState(req.method) && !csrfTokenMatches(token, req.get(CSRF_HEADER))) {
-      throw new PermissionError(`Missing or invalid CSRF token. Send the csrf_token of GET /api/v1/session in the ${CSRF_HEADER} header.`, 'csrf_token_invalid');
+      throw new PermissionError(
+        `Missing or invalid CSRF token. Send the csrf_token of GET /api/v1/session in the ${CSRF_HEADER} header.`,
+        'csrf_token_invalid',
+      );
     }
     res.locals.csrfToken = csrfTokenFor(token);
     res.locals.sessionToken = token;
-    return { kind: 'session', environmentId: session.environmentId, organizationId: session.organizationId, userId: session.userId, sessionId: session.id };
+    return {
+      kind: 'session',
+      environmentId: session.environmentId,
+      organizationId: session.organizationId,
+      userId: session.userId,
+      sessionId: session.id,
+    };
   };
 
   const either: RequestHandler = async (req, res, next) => {

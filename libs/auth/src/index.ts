@@ -7,7 +7,12 @@ export { writeAudit, type AuditEntry } from './audit/audit.repository';
 export { parseBasicAuth, type BasicAuthParse } from './basicAuth/parseBasicAuth';
 export { createBasicAuth, type BasicAuthenticator } from './basicAuth/basicAuth';
 export { ClientSecretHasher, generateCredential } from './clientCredentials/clientSecret';
-export { ClientCredentialsService, MAX_ACTIVE_CREDENTIALS, type CreatedCredential, type Verification } from './clientCredentials/clientCredentials.service';
+export {
+  ClientCredentialsService,
+  MAX_ACTIVE_CREDENTIALS,
+  type CreatedCredential,
+  type Verification,
+} from './clientCredentials/clientCredentials.service';
 export type { ClientCredential } from './clientCredentials/clientCredentials.repository';
 export { EnvironmentsService } from './environments/environments.service';
 export type { Environment } from './environments/environments.repository';

@@ -27,9 +27,7 @@ export const commonEnv = {
  * returns the converted values, deeply frozen. Throws ConfigError on any problem.
  */
 export function parseConfig<T extends object>(schema: Joi.PartialSchemaMap<T>, env: NodeJS.ProcessEnv): Readonly<T> {
-  const { value, error } = Joi.object<T>(schema)
-    .unknown(true)
-    .validate(env, { abortEarly: false, convert: true });
+  const { value, error } = Joi.object<T>(schema).unknown(true).validate(env, { abortEarly: false, convert: true });
   if (error) {
     throw new ConfigError(error.details.map((d) => `${d.path.join('.')}: ${d.message.replace(/^"[^"]*" /, '')}`));
   }
@@ -42,11 +40,7 @@ export function parseConfig<T extends object>(schema: Joi.PartialSchemaMap<T>, e
  * parseConfig for a process's entry point: on failure prints every bad variable to stderr and
  * exits 1, because a service started with a wrong environment must not half-run.
  */
-export function loadConfig<T extends object>(
-  service: string,
-  schema: Joi.PartialSchemaMap<T>,
-  env: NodeJS.ProcessEnv,
-): Readonly<T> {
+export function loadConfig<T extends object>(service: string, schema: Joi.PartialSchemaMap<T>, env: NodeJS.ProcessEnv): Readonly<T> {
   try {
     return parseConfig(schema, env);
   } catch (err) {

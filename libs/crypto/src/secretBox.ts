@@ -111,9 +111,7 @@ export function createSecretBox(keys: MasterKey[]): SecretBox {
         const decipher = createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
         decipher.setAAD(associatedData(environmentId, version === BOUND ? place : undefined));
         decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString(
-          'utf8',
-        );
+        return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
       } catch {
         // GCM cannot tell tampering from a wrong environment or place: all fail the same tag check.
         throw new SecretBoxError('sealed value failed authentication (tampered, or sealed for another environment or place)');

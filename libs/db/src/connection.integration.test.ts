@@ -8,9 +8,7 @@ describe('createKnex', () => {
   afterAll(() => knex.destroy());
 
   it('sets application_name and statement_timeout on every connection', async () => {
-    const { rows } = await knex.raw(
-      "select current_setting('application_name') as app, current_setting('statement_timeout') as timeout",
-    );
+    const { rows } = await knex.raw("select current_setting('application_name') as app, current_setting('statement_timeout') as timeout");
     expect(rows).toEqual([{ app: 'conn-test-knex', timeout: '200ms' }]);
     const error = await knex.raw('select pg_sleep(2)').then(
       () => undefined,

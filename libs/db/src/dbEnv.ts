@@ -6,12 +6,7 @@ export const dbEnv = {
     .uri({ scheme: ['postgres', 'postgresql'] })
     .required()
     .description('control-plane Postgres, postgres://user:password@host:port/database'),
-  DB_POOL_MAX: Joi.number()
-    .integer()
-    .min(1)
-    .max(200)
-    .default(10)
-    .description('largest number of Postgres connections this process opens'),
+  DB_POOL_MAX: Joi.number().integer().min(1).max(200).default(10).description('largest number of Postgres connections this process opens'),
   DB_STATEMENT_TIMEOUT_MS: Joi.number()
     .integer()
     .min(0)

@@ -63,9 +63,7 @@ describe('control-plane migrations', () => {
     const first = await migrateLatest(knex);
     expect(first).toEqual({ batch: 1, migrations: all });
     expect(await knex('knex_migrations').orderBy('id').pluck('name')).toEqual(all);
-    expect(await tables()).toEqual(
-      expect.arrayContaining([...Object.values(TABLES), 'knex_migrations', 'knex_migrations_lock']),
-    );
+    expect(await tables()).toEqual(expect.arrayContaining([...Object.values(TABLES), 'knex_migrations', 'knex_migrations_lock']));
     expect(await migrateLatest(knex)).toEqual({ batch: 1, migrations: [] });
   });
 

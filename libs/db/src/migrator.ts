@@ -20,9 +20,7 @@ export class DirectoryMigrationSource implements Knex.MigrationSource<string> {
 
   async getMigrations(loadExtensions?: readonly string[]): Promise<string[]> {
     const extensions = loadExtensions ?? ['.js', '.ts'];
-    const files = (await fs.readdir(this.directory)).filter(
-      (file) => MIGRATION_FILE.test(file) && extensions.includes(path.extname(file)),
-    );
+    const files = (await fs.readdir(this.directory)).filter((file) => MIGRATION_FILE.test(file) && extensions.includes(path.extname(file)));
     const byName = new Map<string, string>();
     for (const file of files.sort()) {
       if (!byName.has(this.getMigrationName(file))) byName.set(this.getMigrationName(file), file);

@@ -34,7 +34,11 @@ export function sealedColumnStore(knex: Knex, column: SealedColumn) {
       return rows.map((row) => ({ id: row.id, environmentId: row.environment_id, sealed: row.sealed }));
     },
     async replace(id: string, from: string, to: string): Promise<boolean> {
-      return (await knex(table).where({ id, [name]: from }).update({ [name]: to })) > 0;
+      return (
+        (await knex(table)
+          .where({ id, [name]: from })
+          .update({ [name]: to })) > 0
+      );
     },
     place: (id: string) => sealedPlace(column, id),
   };

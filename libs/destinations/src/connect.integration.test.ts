@@ -89,7 +89,10 @@ describe('connect and the network guard', () => {
 
   it('opens a pg.Client to Postgres through the resolved address', async () => {
     const local = new URL(testDatabaseUrl());
-    const fields = parseConnectionString('postgres', `postgres://${local.username}:${local.password}@localhost:${local.port || 5432}${local.pathname}`);
+    const fields = parseConnectionString(
+      'postgres',
+      `postgres://${local.username}:${local.password}@localhost:${local.port || 5432}${local.pathname}`,
+    );
     const handle = await connect(fields, { allowPrivateNetworks: true });
     try {
       expect(handle.engine).toBe('postgres');

@@ -24,7 +24,9 @@ export function toDestinationError(fields: ConnectionFields, err: unknown, actio
   const ctx = failureContext(engine, fields, action);
   // An unrecognised error's own text may hold a resolved address: the caller logs it, the
   // message does not repeat it.
-  return driverFailure(engine, ctx, err) ?? new DestinationError('connection_failed', failureMessage({ code: 'connection_failed' }, ctx), err);
+  return (
+    driverFailure(engine, ctx, err) ?? new DestinationError('connection_failed', failureMessage({ code: 'connection_failed' }, ctx), err)
+  );
 }
 
 /**

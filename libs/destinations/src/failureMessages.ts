@@ -24,7 +24,11 @@ export interface FailureContext {
 }
 
 /** The context of a connection's messages, picked field by field so the password never enters it. */
-export function failureContext(engine: Pick<FailureSource, 'label' | 'schemaIsDatabase'>, fields: ConnectionFields, action?: string): FailureContext {
+export function failureContext(
+  engine: Pick<FailureSource, 'label' | 'schemaIsDatabase'>,
+  fields: ConnectionFields,
+  action?: string,
+): FailureContext {
   const { host, port, user, database, schema } = fields;
   return { engineLabel: engine.label, schemaIsDatabase: engine.schemaIsDatabase, host, port, user, database, schema, action };
 }
@@ -59,8 +63,7 @@ const messages: Record<Exclude<FailureCode, 'connection_string_invalid' | 'dns' 
   timeout: (ctx) =>
     ctx.action
       ? `The database did not answer in time while ${ctx.action}.`
-      : `Connecting to ${where(ctx)} timed out. ` +
-        'Check that the database accepts connections from the service (firewall, allowed IPs).',
+      : `Connecting to ${where(ctx)} timed out. ` + 'Check that the database accepts connections from the service (firewall, allowed IPs).',
   tls: (ctx, detail) => sentence(`The TLS connection to ${where(ctx)} failed; check sslmode and the server's certificate`, detail),
   authentication: (ctx) =>
     `${ctx.engineLabel} refused the login of user "${ctx.user ?? ''}": ` +
@@ -92,7 +95,11 @@ export function failureMessage(failure: ClassifiedError, ctx: FailureContext): s
 /** "The user "x" has no DELETE privilege on …": names each missing privilege and what needs it. */
 export function privilegeMessage(missing: readonly string[], on: 'schema' | 'database' | 'table', ctx: FailureContext): string {
   const container = `${ctx.schemaIsDatabase ? 'database' : 'schema'} "${ctx.schema ?? ''}"`;
-  const targets = { schema: `schema "${ctx.schema ?? ''}"`, database: `database "${ctx.database ?? ''}"`, table: `the tables in ${container}` };
+  const targets = {
+    schema: `schema "${ctx.schema ?? ''}"`,
+    database: `database "${ctx.database ?? ''}"`,
+    table: `the tables in ${container}`,
+  };
   const target = targets[on];
   const why = ctx.action ? `, needed for ${ctx.action}` : '';
   return (

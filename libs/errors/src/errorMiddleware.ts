@@ -60,9 +60,12 @@ export function toApiError(err: unknown): ApiError | undefined {
   }
   if (err instanceof URIError) return new InvalidRequestError('The request path is not valid UTF-8.', { code: 'invalid_path' });
   if (UNSTORABLE_VALUE_CODES.has((err as { code?: string })?.code ?? '')) {
-    return new InvalidRequestError('A value in the request cannot be stored: it holds a character such as NUL, or is not of the expected form or length.', {
-      code: 'invalid_value',
-    });
+    return new InvalidRequestError(
+      'A value in the request cannot be stored: it holds a character such as NUL, or is not of the expected form or length.',
+      {
+        code: 'invalid_value',
+      },
+    );
   }
   if (isUnavailable(err)) return new ServiceUnavailableError();
   return undefined;
@@ -87,7 +90,9 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     const errorId = `err_${randomUUID().replace(/-/g, '')}`;
     logger.error('unhandled error', { err, error_id: errorId, method: req.method, path: req.path });
-    res.status(500).json({ type: 'api_error', message: 'An internal error occurred. Quote error_id when reporting it.', error_id: errorId });
+    res
+      .status(500)
+      .json({ type: 'api_error', message: 'An internal error occurred. Quote error_id when reporting it.', error_id: errorId });
   };
 }
 

@@ -13,7 +13,9 @@ function buildApp(checks: Record<string, () => Promise<unknown>> = {}) {
     {
       method: 'post',
       path: '/guarded',
-      authenticate: [(req, _res, next) => next(req.headers.authorization === 'Basic ok' ? undefined : new AuthenticationError('Who are you?'))],
+      authenticate: [
+        (req, _res, next) => next(req.headers.authorization === 'Basic ok' ? undefined : new AuthenticationError('Who are you?')),
+      ],
       handlers: [(req, res) => void res.json({ got: req.body as unknown })],
     },
     {
@@ -73,7 +75,10 @@ describe('http app', () => {
   });
 
   it('answers 413 for an oversized body', async () => {
-    const res = await request(app).post('/things').send({ a: 'x'.repeat(5000) }).expect(413);
+    const res = await request(app)
+      .post('/things')
+      .send({ a: 'x'.repeat(5000) })
+      .expect(413);
     expect(res.body).toMatchObject({ type: 'invalid_request_error', code: 'body_too_large' });
   });
 
@@ -94,13 +99,22 @@ describe('http app', () => {
     }
     const authorized = () => guarded().set('Authorization', 'Basic ok');
     await authorized().set('Content-Type', 'application/json').send('{"a":').expect(400);
-    await authorized().send({ a: 'x'.repeat(5000) }).expect(413);
+    await authorized()
+      .send({ a: 'x'.repeat(5000) })
+      .expect(413);
     await authorized().set('Content-Type', 'text/plain').send('hello').expect(415);
-    await authorized().send({ a: 1 }).expect(200, { got: { a: 1 } });
+    await authorized()
+      .send({ a: 1 })
+      .expect(200, { got: { a: 1 } });
   });
 
   it('answers 400 for a body that does not decompress', async () => {
-    const res = await request(app).post('/things').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip').expect(400);
+    const res = await request(app)
+      .post('/things')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .send('not gzip')
+      .expect(400);
     expect(res.body).toEqual({ type: 'invalid_request_error', code: 'invalid_body', message: 'The request body could not be read.' });
   });
 
@@ -132,6 +146,8 @@ describe('http app', () => {
     expect(res.body).toEqual({ ready: false, checks: { db: 'failing', slow: 'failing' } });
     await request(app).get('/ready').expect(200, { ready: true, checks: {} });
     readiness.startDraining();
-    await request(app).get('/ready').expect(503, { ready: false, checks: { process: 'draining' } });
+    await request(app)
+      .get('/ready')
+      .expect(503, { ready: false, checks: { process: 'draining' } });
   });
 });

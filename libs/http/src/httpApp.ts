@@ -31,10 +31,17 @@ export function createHttpApp({ logger, readiness, bodyLimit = '100kb', trustedP
     res.setHeader('Request-Id', requestId);
     res.locals.requestId = requestId;
     // Skipped when filtered out: winston formats (and redacts) before its level check.
-    if (logger.isLevelEnabled('http')) res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.http('request', { request_id: requestId, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 });
-    });
+    if (logger.isLevelEnabled('http'))
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        logger.http('request', {
+          request_id: requestId,
+          method: req.method,
+          path: req.originalUrl.split('?')[0],
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        });
+      });
     next();
   });
 

@@ -5,7 +5,10 @@
 export class Readiness {
   private draining = false;
 
-  constructor(private readonly checks: Record<string, () => Promise<unknown>> = {}, private readonly timeoutMs = 2000) {}
+  constructor(
+    private readonly checks: Record<string, () => Promise<unknown>> = {},
+    private readonly timeoutMs = 2000,
+  ) {}
 
   startDraining(): void {
     this.draining = true;

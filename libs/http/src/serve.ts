@@ -46,10 +46,13 @@ export function installShutdown(options: ShutdownOptions): () => Promise<void> {
     stopping ??= (async () => {
       logger.info('shutting down');
       readiness.startDraining();
-      const hardStop = setTimeout(() => {
-        logger.warn('shutdown timed out; cutting remaining connections');
-        for (const server of servers) server.closeAllConnections();
-      }, Math.max(0, timeoutMs - 1500));
+      const hardStop = setTimeout(
+        () => {
+          logger.warn('shutdown timed out; cutting remaining connections');
+          for (const server of servers) server.closeAllConnections();
+        },
+        Math.max(0, timeoutMs - 1500),
+      );
       hardStop.unref();
       await Promise.all(servers.map((server) => closeServer(server)));
       for (const close of closers) {

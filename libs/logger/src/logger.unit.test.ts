@@ -60,7 +60,13 @@ describe('logger redaction', () => {
     const { logger, lines } = capture('json');
     logger.info('attached', { account_id: 'acct_123', rows: 42, url: 'https://api.stripe.com/v1/charges', secret: '' });
     const line = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>;
-    expect(line).toMatchObject({ message: 'attached', account_id: 'acct_123', rows: 42, url: 'https://api.stripe.com/v1/charges', service: 'test' });
+    expect(line).toMatchObject({
+      message: 'attached',
+      account_id: 'acct_123',
+      rows: 42,
+      url: 'https://api.stripe.com/v1/charges',
+      service: 'test',
+    });
   });
 
   it('recognises secret field names in every spelling', () => {

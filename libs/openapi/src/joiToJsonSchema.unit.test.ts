@@ -3,7 +3,16 @@ import { joiToJsonSchema, UnsupportedSchemaError, type SchemaComponents } from '
 
 describe('joiToJsonSchema', () => {
   it('converts strings with their constraints', () => {
-    expect(joiToJsonSchema(Joi.string().min(2).max(5).pattern(/^[a-z_]+$/).description('a name').example('ab'))).toEqual({
+    expect(
+      joiToJsonSchema(
+        Joi.string()
+          .min(2)
+          .max(5)
+          .pattern(/^[a-z_]+$/)
+          .description('a name')
+          .example('ab'),
+      ),
+    ).toEqual({
       type: 'string',
       minLength: 2,
       maxLength: 5,

@@ -24,7 +24,11 @@ const routes: AnyRouteSpec[] = [
     path: '/things/{id}',
     summary: 'Make a thing',
     auth: requireToken,
-    params: Joi.object({ id: Joi.string().pattern(/^t_[a-z]+$/).required() }),
+    params: Joi.object({
+      id: Joi.string()
+        .pattern(/^t_[a-z]+$/)
+        .required(),
+    }),
     query: Joi.object({ verbose: Joi.boolean() }),
     body: Joi.object({
       name: Joi.string().lowercase().max(5).required(),
@@ -34,14 +38,23 @@ const routes: AnyRouteSpec[] = [
     responses: { 201: Joi.object() },
     handler: ({ params, query, body }) => ({ id: params.id, verbose: query.verbose ?? false, ...body }),
   }),
-  defineRoute({ method: 'post', path: '/logout', summary: 'No body', responses: { 204: { description: 'done' } }, handler: () => undefined }),
+  defineRoute({
+    method: 'post',
+    path: '/logout',
+    summary: 'No body',
+    responses: { 204: { description: 'done' } },
+    handler: () => undefined,
+  }),
 ];
 
 function buildApp() {
   const logger = silentLogger();
   const app = createHttpApp({ logger, readiness: new Readiness() });
   const router = express.Router();
-  const all: AnyRouteSpec[] = [...routes, openApiRoute(() => buildOpenApiDocument({ title: 't', version: '1', servers: [{ url: '/api' }], routes: all }))];
+  const all: AnyRouteSpec[] = [
+    ...routes,
+    openApiRoute(() => buildOpenApiDocument({ title: 't', version: '1', servers: [{ url: '/api' }], routes: all })),
+  ];
   mountRouteSpecs(router, all);
   app.use('/api', router);
   return finishHttpApp(app, logger);
@@ -51,7 +64,11 @@ describe('mountRouteSpecs', () => {
   const app = buildApp();
 
   it('converts validated input and answers with the success status', async () => {
-    const res = await request(app).post('/api/things/t_abc?verbose=true').set('X-Token', 'ok').send({ name: 'ABC', count: '3' }).expect(201);
+    const res = await request(app)
+      .post('/api/things/t_abc?verbose=true')
+      .set('X-Token', 'ok')
+      .send({ name: 'ABC', count: '3' })
+      .expect(201);
     expect(res.body).toEqual({ id: 't_abc', verbose: true, name: 'abc', count: 3 });
   });
 

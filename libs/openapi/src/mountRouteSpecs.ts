@@ -24,10 +24,7 @@ export function toRouteDefinitions(specs: AnyRouteSpec[]): RouteDefinition[] {
     method: spec.method,
     path: toExpressPath(spec.path),
     authenticate: spec.auth ? [spec.auth.middleware] : [],
-    handlers: [
-      validate({ params: spec.params, query: spec.query, body: spec.body }),
-      runHandler(spec),
-    ],
+    handlers: [validate({ params: spec.params, query: spec.query, body: spec.body }), runHandler(spec)],
   }));
 }
 

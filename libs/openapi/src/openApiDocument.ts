@@ -81,7 +81,9 @@ function assertParamsMatchPath(spec: AnyRouteSpec): void {
   const described = spec.params?.describe() as { keys?: Record<string, unknown> } | undefined;
   const inSchema = Object.keys(described?.keys ?? {}).sort();
   if (inPath.join() !== inSchema.join()) {
-    throw new Error(`${spec.method.toUpperCase()} ${spec.path}: path parameters [${inPath.join()}] differ from the params schema [${inSchema.join()}]`);
+    throw new Error(
+      `${spec.method.toUpperCase()} ${spec.path}: path parameters [${inPath.join()}] differ from the params schema [${inSchema.join()}]`,
+    );
   }
 }
 
@@ -102,7 +104,10 @@ function operation(spec: AnyRouteSpec, components: SchemaComponents): OpenApiOpe
   // Every route validates its input (unknown query parameters and body fields included).
   op.responses['400'] ??= errorResponse(400);
   for (const status of spec.auth?.errorStatuses(spec.method) ?? []) op.responses[String(status)] ??= errorResponse(status);
-  op.responses.default = { description: 'Any other error (404, 405, 413, 415, 429, 500, 503), in the same shape', content: jsonContent(ERROR_REF) };
+  op.responses.default = {
+    description: 'Any other error (404, 405, 413, 415, 429, 500, 503), in the same shape',
+    content: jsonContent(ERROR_REF),
+  };
   return op;
 }
 

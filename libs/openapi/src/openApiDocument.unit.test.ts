@@ -89,6 +89,8 @@ describe('buildOpenApiDocument', () => {
 
   it('refuses a path whose placeholders differ from its params schema', () => {
     const broken = defineRoute({ method: 'get', path: '/x/{id}', summary: 'x', responses: { 200: Joi.object() }, handler: () => ({}) });
-    expect(() => buildOpenApiDocument({ title: 't', version: '1', servers: [], routes: [broken] })).toThrow(/path parameters \[id\] differ/);
+    expect(() => buildOpenApiDocument({ title: 't', version: '1', servers: [], routes: [broken] })).toThrow(
+      /path parameters \[id\] differ/,
+    );
   });
 });

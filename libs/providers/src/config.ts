@@ -43,16 +43,8 @@ export const providerEnv = {
     .min(1)
     .default(500)
     .description('first backoff delay; doubles per attempt, with full jitter'),
-  PROVIDER_RETRY_MAX_MS: Joi.number()
-    .integer()
-    .min(1)
-    .default(20000)
-    .description('longest backoff delay between two attempts'),
-  PROVIDER_TIMEOUT_MS: Joi.number()
-    .integer()
-    .min(100)
-    .default(30000)
-    .description('timeout of one provider request'),
+  PROVIDER_RETRY_MAX_MS: Joi.number().integer().min(1).default(20000).description('longest backoff delay between two attempts'),
+  PROVIDER_TIMEOUT_MS: Joi.number().integer().min(100).default(30000).description('timeout of one provider request'),
 };
 
 export interface ProviderEnv {

@@ -27,7 +27,10 @@ export class InsufficientPermissionError extends ProviderError {
 export class AccountNotConnectedError extends ProviderError {
   readonly code = 'account_not_connected';
   readonly permanent = true;
-  constructor(readonly accountId: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly accountId: string,
+    options?: { cause?: unknown },
+  ) {
     super(
       `the provider account ${accountId} is not connected to this source's app (never connected, access revoked, or it does not exist)`,
       options,
@@ -39,7 +42,11 @@ export class AccountNotConnectedError extends ProviderError {
 export class ProviderRetriesExhaustedError extends ProviderError {
   readonly code: string = 'provider_retries_exhausted';
   readonly permanent = false;
-  constructor(readonly attempts: number, readonly lastError: unknown, message?: string) {
+  constructor(
+    readonly attempts: number,
+    readonly lastError: unknown,
+    message?: string,
+  ) {
     super(message ?? `the provider kept failing after ${attempts} attempts: ${describe(lastError)}`, { cause: lastError });
   }
 }
@@ -62,7 +69,10 @@ export class ProviderUnreachableError extends ProviderRetriesExhaustedError {
 export class ProviderRateLimitedError extends ProviderError {
   readonly code = 'provider_rate_limited';
   readonly permanent = false;
-  constructor(readonly retryAfterMs: number, readonly origin: 'budget' | 'provider') {
+  constructor(
+    readonly retryAfterMs: number,
+    readonly origin: 'budget' | 'provider',
+  ) {
     super(
       origin === 'budget'
         ? `the account's request budget is spent; retry in ${retryAfterMs} ms`
@@ -89,7 +99,10 @@ export class ProviderRequestError extends ProviderError {
 export class EventCursorExpiredError extends ProviderError {
   readonly code = 'event_cursor_expired';
   readonly permanent = true;
-  constructor(readonly cursor: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly cursor: string,
+    options?: { cause?: unknown },
+  ) {
     super(`event ${cursor} is no longer available at the provider; a full resync is needed`, options);
   }
 }

@@ -14,5 +14,7 @@ export type ProviderVerifier = (provider: string, credential: ProviderCredential
 /** Verification against the provider's real API (the emulator in development and tests). */
 export function providerVerifier(options: { settings: ProviderSettings; logger: Logger }): ProviderVerifier {
   return (provider, credential, sourceKey) =>
-    createConnector(provider, { settings: options.settings, logger: options.logger, ...(sourceKey ? { sourceKey } : {}) }).verify(credential);
+    createConnector(provider, { settings: options.settings, logger: options.logger, ...(sourceKey ? { sourceKey } : {}) }).verify(
+      credential,
+    );
 }

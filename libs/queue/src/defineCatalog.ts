@@ -48,8 +48,7 @@ export interface Catalog<Q extends string, J extends Record<string, AnyJobDefini
 export type AnyCatalog = Catalog<string, Record<string, AnyJobDefinition>>;
 export type QueueName<C extends AnyCatalog> = C['queues'][number];
 export type JobName<C extends AnyCatalog> = keyof C['jobs'] & string;
-export type PayloadOf<C extends AnyCatalog, N extends JobName<C>> =
-  C['jobs'][N] extends JobDefinition<string, infer P> ? P : never;
+export type PayloadOf<C extends AnyCatalog, N extends JobName<C>> = C['jobs'][N] extends JobDefinition<string, infer P> ? P : never;
 /** The job names living in the queues Q. */
 export type JobNameIn<C extends AnyCatalog, Q extends string> = {
   [N in JobName<C>]: C['jobs'][N]['queue'] extends Q ? N : never;

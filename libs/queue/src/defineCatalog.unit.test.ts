@@ -33,11 +33,22 @@ describe('defineCatalog', () => {
   });
 
   it.each([
-    ['a job name that is not domain.verb', { 'reconcile': defineJob({ queue: 'q', schema: idOnly, jobId: (p) => p.id }) }, /domain\.verb/],
-    ['a job in an unknown queue', { 'a.b': defineJob({ queue: 'other' as 'q', schema: idOnly, jobId: (p) => p.id }) }, /unknown queue other/],
+    ['a job name that is not domain.verb', { reconcile: defineJob({ queue: 'q', schema: idOnly, jobId: (p) => p.id }) }, /domain\.verb/],
+    [
+      'a job in an unknown queue',
+      { 'a.b': defineJob({ queue: 'other' as 'q', schema: idOnly, jobId: (p) => p.id }) },
+      /unknown queue other/,
+    ],
     [
       'removeOnFail not above removeOnComplete',
-      { 'a.b': defineJob({ queue: 'q', schema: idOnly, jobId: (p) => p.id, options: { removeOnFail: { count: 10 }, removeOnComplete: { count: 10 } } }) },
+      {
+        'a.b': defineJob({
+          queue: 'q',
+          schema: idOnly,
+          jobId: (p) => p.id,
+          options: { removeOnFail: { count: 10 }, removeOnComplete: { count: 10 } },
+        }),
+      },
       /removeOnFail must keep more/,
     ],
     ['zero attempts', { 'a.b': defineJob({ queue: 'q', schema: idOnly, jobId: (p) => p.id, options: { attempts: 0 } }) }, /attempts/],
@@ -76,11 +87,7 @@ describe('payloads and job ids', () => {
     expect(caught).toBeInstanceOf(InvalidJobPayloadError);
     const error = caught as InvalidJobPayloadError;
     expect(error.jobName).toBe('segment.load');
-    expect(error.problems).toEqual([
-      '"runId" must be a valid GUID',
-      '"n" must be greater than or equal to 0',
-      '"secret" is not allowed',
-    ]);
+    expect(error.problems).toEqual(['"runId" must be a valid GUID', '"n" must be greater than or equal to 0', '"secret" is not allowed']);
   });
 
   it('does not convert: a numeric string is not a number', () => {

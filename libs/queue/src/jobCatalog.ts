@@ -83,7 +83,12 @@ export const jobCatalog = defineCatalog({
     // Each handler decides from the account row, so jobs overtaking each other settle on the latest
     // state.
     'account.pause': defineJob({ queue: 'lifecycle', schema: accountPayload, jobId: (p) => `pause-${p.accountId}`, options: goneWhenDone }),
-    'account.resume': defineJob({ queue: 'lifecycle', schema: accountPayload, jobId: (p) => `resume-${p.accountId}`, options: goneWhenDone }),
+    'account.resume': defineJob({
+      queue: 'lifecycle',
+      schema: accountPayload,
+      jobId: (p) => `resume-${p.accountId}`,
+      options: goneWhenDone,
+    }),
     'account.purge': defineJob({
       queue: 'lifecycle',
       schema: accountPayload,
@@ -92,7 +97,12 @@ export const jobCatalog = defineCatalog({
       // starts the purge again, since the account is still marked deleting.
       options: { ...goneWhenDone, attempts: 6, backoff: { type: 'exponential', delay: 2_000 } },
     }),
-    'account.resync': defineJob({ queue: 'lifecycle', schema: accountPayload, jobId: (p) => `resync-${p.accountId}`, options: goneWhenDone }),
+    'account.resync': defineJob({
+      queue: 'lifecycle',
+      schema: accountPayload,
+      jobId: (p) => `resync-${p.accountId}`,
+      options: goneWhenDone,
+    }),
     // A job scheduler per active account, created and removed by the loader (attach, resume,
     // pause, purge, reconciler). The next tick is the retry.
     'account.poll': defineJob({

@@ -48,12 +48,20 @@ describe('startEmulator', () => {
   it('does not outlive a test process that dies without stopping it', async () => {
     const parent = spawn(
       process.execPath,
-      ['-r', path.resolve(__dirname, '../register.js'), '-e', `require(${JSON.stringify(path.join(__dirname, 'emulator.ts'))}).startEmulator().then((e) => console.log(e.pid))`],
+      [
+        '-r',
+        path.resolve(__dirname, '../register.js'),
+        '-e',
+        `require(${JSON.stringify(path.join(__dirname, 'emulator.ts'))}).startEmulator().then((e) => console.log(e.pid))`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let stdout = '';
     parent.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const emulatorPid = await waitFor(() => Number(stdout.trim()), { description: 'the parent to print the emulator pid', timeoutMs: 30_000 });
+    const emulatorPid = await waitFor(() => Number(stdout.trim()), {
+      description: 'the parent to print the emulator pid',
+      timeoutMs: 30_000,
+    });
     expect(isRunning(emulatorPid)).toBe(true);
 
     parent.kill('SIGKILL');

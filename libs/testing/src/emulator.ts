@@ -75,10 +75,11 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   try {
     // waitFor retries a throw, so an exit is a value: a crashed emulator fails at once, not after the timeout.
     const outcome = await waitFor(
-      async () => hasExited(child) ? 'exited' : (await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) })).ok && 'ready',
+      async () => (hasExited(child) ? 'exited' : (await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) })).ok && 'ready'),
       { description: 'the provider emulator to answer /health', timeoutMs: 30_000, intervalMs: 100 },
     );
-    if (outcome === 'exited') throw new Error(`the provider emulator exited (code ${child.exitCode}, signal ${child.signalCode}): ${stderr}`);
+    if (outcome === 'exited')
+      throw new Error(`the provider emulator exited (code ${child.exitCode}, signal ${child.signalCode}): ${stderr}`);
   } catch (err) {
     child.kill('SIGKILL');
     await exited;

@@ -27,11 +27,7 @@ export interface ImportViolation {
 /** Whether a repository-relative path is test code: a test, a testing folder, or this package. */
 export function isTestCode(relativePath: string): boolean {
   const normalized = relativePath.split(path.sep).join('/');
-  return (
-    /\.test\.ts$/.test(normalized) ||
-    normalized.startsWith(`${TESTING_PACKAGE}/`) ||
-    /\/src\/(.+\/)?testing\//.test(normalized)
-  );
+  return /\.test\.ts$/.test(normalized) || normalized.startsWith(`${TESTING_PACKAGE}/`) || /\/src\/(.+\/)?testing\//.test(normalized);
 }
 
 /** Every TypeScript source under `<libs|services|tools>/<package>/src`, repository-relative. */

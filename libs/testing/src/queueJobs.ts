@@ -16,7 +16,11 @@ export async function addSettledJob(
   redisUrl = testRedisUrl(),
 ): Promise<Job> {
   await queue.add(job.name, job.data, { jobId: job.jobId, attempts: 1 });
-  const worker = new Worker(queue.name, null, { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix: queue.opts.prefix, autorun: false });
+  const worker = new Worker(queue.name, null, {
+    connection: { url: redisUrl, maxRetriesPerRequest: null },
+    prefix: queue.opts.prefix,
+    autorun: false,
+  });
   try {
     const token = randomUUID();
     const taken = await worker.getNextJob(token, { block: false });

@@ -22,10 +22,7 @@ describe('createTestTenant', () => {
   });
 
   it('gives every call its own tenant and honours the options', async () => {
-    const [a, b] = await Promise.all([
-      createTestTenant(knex),
-      createTestTenant(knex, { name: 'beta org', earlyAccess: true }),
-    ]);
+    const [a, b] = await Promise.all([createTestTenant(knex), createTestTenant(knex, { name: 'beta org', earlyAccess: true })]);
     expect(a?.organizationId).not.toBe(b?.organizationId);
     const flags = await knex(TABLES.environments).where({ organization_id: b?.organizationId }).pluck('early_access');
     expect(flags).toEqual([true, true]);

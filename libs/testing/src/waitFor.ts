@@ -58,9 +58,7 @@ export async function waitFor<T>(fn: () => T | Promise<T>, options: WaitForOptio
       last = outcome;
     }
     if (outcome === 'expired' || Date.now() + intervalMs > deadline) {
-      throw new WaitForTimeoutError(
-        `timed out after ${timeoutMs} ms waiting for ${options.description} (${describeLast(last)})`,
-      );
+      throw new WaitForTimeoutError(`timed out after ${timeoutMs} ms waiting for ${options.description} (${describeLast(last)})`);
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

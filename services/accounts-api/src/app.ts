@@ -18,7 +18,12 @@ export interface AccountsApiDeps extends AccountRouteDeps {
 
 /** The public Accounts API (spec §4, DESIGN §6). Builds the app; never listens. */
 export function createApp(deps: AccountsApiDeps): Express {
-  const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit, ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}) });
+  const app = createHttpApp({
+    logger: deps.logger,
+    readiness: deps.readiness,
+    bodyLimit: deps.bodyLimit,
+    ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}),
+  });
   const link = createLink({ ...deps.link, accounts: deps.accounts, auth: deps.auth, idempotency: deps.idempotency, logger: deps.logger });
   let document: OpenApiDocument | undefined;
   const documented = () => (document ??= buildApiDocument(routes));

@@ -39,7 +39,9 @@ export const configSchema = {
     .min(0)
     .max(60)
     .default(5)
-    .description("how long an environment's early-access flag is remembered per process (0 = never); a switch in the dashboard takes effect within it"),
+    .description(
+      "how long an environment's early-access flag is remembered per process (0 = never); a switch in the dashboard takes effect within it",
+    ),
 };
 
 export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv, LinkEnv, FailedAuthConfig, TrustedProxiesConfig {

@@ -28,7 +28,13 @@ async function main(): Promise<void> {
   // The loader's jobs (pause, resume, purge, resync) are enqueued after the account change commits.
   const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const services = createAccountsApiServices(config, { knex, redis, logger, producer });
-  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), ...services });
+  const app = createApp({
+    logger,
+    readiness,
+    bodyLimit: config.BODY_LIMIT,
+    trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+    ...services,
+  });
   await startService({
     app,
     port: config.PORT,

@@ -66,7 +66,11 @@ export function createAccountsApiServices(
       limits,
       earlyAccess: cachedLookup((environmentId) => accounts.earlyAccess(environmentId), settings.EARLY_ACCESS_CACHE_SECONDS * 1000),
     }),
-    idempotency: new IdempotencyStore(redis, { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.IDEMPOTENCY_TTL_HOURS * 3_600_000 }, secretBox),
+    idempotency: new IdempotencyStore(
+      redis,
+      { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.IDEMPOTENCY_TTL_HOURS * 3_600_000 },
+      secretBox,
+    ),
     link: linkDeps(settings, { knex, secretBox }),
   };
 }

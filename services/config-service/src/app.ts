@@ -30,11 +30,18 @@ export const API_BASE = '/api/v1';
 
 /** The configuration API (destinations, sources, syncs, collections) and the dashboard. Builds the app; never listens. */
 export function createApp(deps: ConfigServiceDeps): Express {
-  const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness, bodyLimit: deps.bodyLimit, ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}) });
+  const app = createHttpApp({
+    logger: deps.logger,
+    readiness: deps.readiness,
+    bodyLimit: deps.bodyLimit,
+    ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}),
+  });
   const routes: AnyRouteSpec[] = [
     ...accessRoutes(deps.auth),
     ...(deps.resources ? resourceRoutes(deps.auth.authenticate, deps.resources) : []),
-    ...(deps.resources && deps.accounts ? accountRoutes(deps.auth.authenticate, { accounts: deps.accounts, syncs: deps.resources.syncs }) : []),
+    ...(deps.resources && deps.accounts
+      ? accountRoutes(deps.auth.authenticate, { accounts: deps.accounts, syncs: deps.resources.syncs })
+      : []),
   ];
   // The document is generated from the very route specs (and joi schemas) that serve the API.
   const document = () =>

@@ -1,4 +1,11 @@
-import { authEnv, failedAuthEnv, passwordLimitsEnv, type AuthEnvConfig, type FailedAuthConfig, type PasswordLimitsConfig } from '@datasync/auth';
+import {
+  authEnv,
+  failedAuthEnv,
+  passwordLimitsEnv,
+  type AuthEnvConfig,
+  type FailedAuthConfig,
+  type PasswordLimitsConfig,
+} from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { dbEnv } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
@@ -32,7 +39,16 @@ export const configSchema = {
     .description("how long the dashboard's account delete waits for the account's purge before answering that it goes on"),
 };
 
-export interface ConfigServiceConfig extends AuthEnvConfig, FailedAuthConfig, PasswordLimitsConfig, TrustedProxiesConfig, DestinationsEnvConfig, DestinationCheckConfig, ProviderEnv, OpsEnvConfig {
+export interface ConfigServiceConfig
+  extends
+    AuthEnvConfig,
+    FailedAuthConfig,
+    PasswordLimitsConfig,
+    TrustedProxiesConfig,
+    DestinationsEnvConfig,
+    DestinationCheckConfig,
+    ProviderEnv,
+    OpsEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

@@ -56,7 +56,16 @@ async function main(): Promise<void> {
     producer,
   });
   const ops = createOpsDashboard(redis, config);
-  const app = createApp({ logger, readiness, bodyLimit: config.BODY_LIMIT, trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES), auth, resources, accounts, ops });
+  const app = createApp({
+    logger,
+    readiness,
+    bodyLimit: config.BODY_LIMIT,
+    trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+    auth,
+    resources,
+    accounts,
+    ops,
+  });
   await startService({
     app,
     port: config.PORT,

@@ -42,20 +42,20 @@ export const configSchema = {
   LOADER_SEGMENT_LEASE_MS: int(3_000, 3_600_000)
     .default(15_000)
     .description(
-      'lease of a segment job on its segment, renewed by a heartbeat every third of it; once a dead loader\'s lease lapses another job takes over',
+      "lease of a segment job on its segment, renewed by a heartbeat every third of it; once a dead loader's lease lapses another job takes over",
     ),
   LOADER_RECONCILE_INTERVAL_MS: int(1_000, 3_600_000)
     .default(15_000)
     .description('how often the reconciler looks for lost enqueues, stuck segments and accounts to retry'),
   LOADER_SELF_CHECK_INTERVAL_MS: int(1_000, 3_600_000)
     .default(10_000)
-    .description("how often each loader checks, without relying on Redis, that the reconciler's schedule survives (else it restores it and reconciles at once)"),
+    .description(
+      "how often each loader checks, without relying on Redis, that the reconciler's schedule survives (else it restores it and reconciles at once)",
+    ),
   LOADER_ERROR_RETRY_BASE_MS: int(1_000, 86_400_000)
     .default(30_000)
     .description('first wait before the reconciler retries an account in error; doubles per failed retry'),
-  LOADER_ERROR_RETRY_MAX_MS: int(1_000, 86_400_000)
-    .default(900_000)
-    .description('longest wait between two retries of an account in error'),
+  LOADER_ERROR_RETRY_MAX_MS: int(1_000, 86_400_000).default(900_000).description('longest wait between two retries of an account in error'),
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: int(1_000, 3_600_000)
     .default(120_000)
     .description('bound on each statement the loader runs in a destination'),

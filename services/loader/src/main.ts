@@ -67,7 +67,11 @@ async function main(): Promise<void> {
     },
     logger,
   });
-  const selfCheck = new SelfCheck(deps, { intervalMs: config.LOADER_SELF_CHECK_INTERVAL_MS, reconcileEveryMs: config.LOADER_RECONCILE_INTERVAL_MS }, logger);
+  const selfCheck = new SelfCheck(
+    deps,
+    { intervalMs: config.LOADER_SELF_CHECK_INTERVAL_MS, reconcileEveryMs: config.LOADER_RECONCILE_INTERVAL_MS },
+    logger,
+  );
   producerRedis.on('ready', () => selfCheck.reconnected());
   selfCheck.start();
   const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(workerRedis) });

@@ -25,7 +25,8 @@ describe('emulator app', () => {
     expect(response.body).toEqual({
       error: {
         type: 'invalid_request_error',
-        message: 'Unrecognized request URL (GET: /v2/nothing). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.',
+        message:
+          'Unrecognized request URL (GET: /v2/nothing). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.',
       },
     });
   });
@@ -49,7 +50,8 @@ describe('determinism', () => {
       expect(b.id).toBe(a.id);
       expect(b.secret_key).toBe(a.secret_key);
       expect(c.id).not.toBe(a.id);
-      const page = async (emulator: TestEmulator, key: string) => (await emulator.call('GET', '/v1/charges?limit=50', { headers: { authorization: `Bearer ${key}` } })).text;
+      const page = async (emulator: TestEmulator, key: string) =>
+        (await emulator.call('GET', '/v1/charges?limit=50', { headers: { authorization: `Bearer ${key}` } })).text;
       const pageA = await page(first, a.secret_key);
       expect(await page(second, b.secret_key)).toBe(pageA);
       expect(await page(third, c.secret_key)).not.toBe(pageA);

@@ -100,7 +100,12 @@ export function createApp({ state, logger, readiness, saveState }: AppDeps): Exp
   const codes = new AuthorizationCodes();
   const oauth = express.Router();
   oauth.use(express.urlencoded({ extended: false, limit: '20kb' }));
-  for (const route of [getAuthorizeRoute(state), postAuthorizeRoute(state, codes), postTokenRoute(state, codes), postDeauthorizeRoute(state)]) {
+  for (const route of [
+    getAuthorizeRoute(state),
+    postAuthorizeRoute(state, codes),
+    postTokenRoute(state, codes),
+    postDeauthorizeRoute(state),
+  ]) {
     oauth[route.method](route.path, ...route.handlers);
   }
   app.use(oauth);

@@ -80,7 +80,9 @@ export const configSchema = {
     .description('default requests per second per account before 429 (0: unlimited; Stripe test mode allows 25)'),
   EMULATOR_LATENCY_MS: latency
     .default({ ...STRIPE_LIKE_LATENCY })
-    .description('default delay before every /v1 answer: "stripe" (like Stripe: retrieves 80-200 ms, a list page of 100 380-500 ms), "25" or a range "10-50"'),
+    .description(
+      'default delay before every /v1 answer: "stripe" (like Stripe: retrieves 80-200 ms, a list page of 100 380-500 ms), "25" or a range "10-50"',
+    ),
   EMULATOR_EVENT_RETENTION_DAYS: Joi.number()
     .integer()
     .min(1)

@@ -11,7 +11,10 @@ describe('configSchema', () => {
   });
 
   it('reads object counts and latency ranges', () => {
-    const config = parseConfig<EmulatorConfig>(configSchema, { EMULATOR_DEFAULT_OBJECTS: 'charges=5, customers=2', EMULATOR_LATENCY_MS: '5-9' });
+    const config = parseConfig<EmulatorConfig>(configSchema, {
+      EMULATOR_DEFAULT_OBJECTS: 'charges=5, customers=2',
+      EMULATOR_LATENCY_MS: '5-9',
+    });
     expect(config.EMULATOR_DEFAULT_OBJECTS).toEqual({ charges: 5, customers: 2 });
     expect(config.EMULATOR_LATENCY_MS).toEqual({ min: 5, max: 9 });
     expect(parseConfig<EmulatorConfig>(configSchema, { EMULATOR_DEFAULT_OBJECTS: '100' }).EMULATOR_DEFAULT_OBJECTS).toEqual({ '*': 100 });

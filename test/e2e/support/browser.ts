@@ -28,7 +28,11 @@ export interface BrowserSession {
  * A fresh browser context (its own cookies) on `baseUrl`. Everything the page complains about is
  * collected: a dashboard that trips its own CSP, or throws, fails the test that asks.
  */
-export async function openSession(browser: Browser, baseUrl: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<BrowserSession> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? { width: 1280, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -85,7 +89,12 @@ export async function fieldError(page: Page, label: string | RegExp): Promise<st
  * Calls the JSON API from inside the page, with its session cookie and CSRF token: for setting
  * up what a test is not about, the way the dashboard itself would.
  */
-export async function apiInPage<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function apiInPage<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const session = (await (await fetch('/api/v1/session')).json()) as { csrf_token: string };

@@ -34,7 +34,10 @@ export async function startDashboardStack(): Promise<DashboardStack> {
   };
   const started: ServiceProcess[] = [emulator];
   try {
-    const [configService, loader] = await Promise.all([startServiceProcess('config-service', shared), startServiceProcess('loader', shared)]);
+    const [configService, loader] = await Promise.all([
+      startServiceProcess('config-service', shared),
+      startServiceProcess('loader', shared),
+    ]);
     started.push(configService, loader);
     return {
       emulator,
@@ -66,7 +69,9 @@ export async function createDestinationDatabase(): Promise<DestinationDatabase> 
   const database = `dash_e2e_${suffix}`;
   const user = `dash_e2e_${suffix}`;
   const password = `pw${randomBytes(9).toString('hex')}`;
-  const admin = new Client({ connectionString: `${server.protocol}//${server.username}${server.password ? `:${server.password}` : ''}@${server.host}/postgres` });
+  const admin = new Client({
+    connectionString: `${server.protocol}//${server.username}${server.password ? `:${server.password}` : ''}@${server.host}/postgres`,
+  });
   await admin.connect();
   await admin.query(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
   await admin.query(`CREATE DATABASE ${database} OWNER ${user}`);
@@ -83,7 +88,9 @@ export async function createDestinationDatabase(): Promise<DestinationDatabase> 
     },
     async drop() {
       await client.end();
-      const cleanup = new Client({ connectionString: `${server.protocol}//${server.username}${server.password ? `:${server.password}` : ''}@${server.host}/postgres` });
+      const cleanup = new Client({
+        connectionString: `${server.protocol}//${server.username}${server.password ? `:${server.password}` : ''}@${server.host}/postgres`,
+      });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       await cleanup.query(`DROP ROLE IF EXISTS ${user}`);

@@ -150,7 +150,12 @@ async function buildWorld(engine: DestinationEngine, options: WorldOptions, clea
     .insert({ environment_id: environmentId, name: 'loader_two', source_id: source!.id, destination_id: dest!.id })
     .returning('id')) as { id: string }[];
   const mount = async (resource: string) => {
-    await knex(TABLES.collections).insert({ environment_id: environmentId, sync_id: sync!.id, resource_type: resource, table_name: `stripe_${resource}` });
+    await knex(TABLES.collections).insert({
+      environment_id: environmentId,
+      sync_id: sync!.id,
+      resource_type: resource,
+      table_name: `stripe_${resource}`,
+    });
   };
   await mount('charges');
 
@@ -197,8 +202,7 @@ async function buildWorld(engine: DestinationEngine, options: WorldOptions, clea
   };
   const status = async (accountId: string) =>
     (await knex(TABLES.accountStates).where({ account_id: accountId }).first('status', 'reason', 'rows_loaded')) as
-      | { status: string; reason: string | null; rows_loaded: string }
-      | undefined;
+      { status: string; reason: string | null; rows_loaded: string } | undefined;
 
   return {
     knex,
@@ -228,7 +232,9 @@ async function buildWorld(engine: DestinationEngine, options: WorldOptions, clea
       const account = await emulator.createAccount({ objects, ...emulatorOptions });
       const res = await api('POST', '/accounts', { sourceType: 'stripe', credential: account.secret_key });
       if (res.status !== 200) throw new Error(`POST /accounts answered ${res.status}: ${JSON.stringify(res.body)}`);
-      const row = (await knex(TABLES.accounts).where({ environment_id: environmentId, external_id: account.id }).first('id')) as { id: string };
+      const row = (await knex(TABLES.accounts).where({ environment_id: environmentId, external_id: account.id }).first('id')) as {
+        id: string;
+      };
       // The attach enqueue of the registration, in case this build's API does not make it yet; the
       // reconciler would start the load too, only later. A duplicate is absorbed by its job id.
       await producer.enqueue('account.attach', { accountId: row.id });

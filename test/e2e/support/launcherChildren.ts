@@ -24,4 +24,3 @@ export function servicePid(launcherPid: number, service: string, port: number): 
 export function redisPid(launcherPid: number, port: number): number | undefined {
   return descendants(launcherPid).find((pid) => commandLine(pid).includes(`redis-server 127.0.0.1:${port}`));
 }
-

@@ -57,7 +57,10 @@ async function startService(name: string, env: Record<string, string>): Promise<
   };
 }
 
-async function call<T>(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: T; headers: Headers }> {
+async function call<T>(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
   const response = await fetch(url, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
@@ -67,7 +70,10 @@ async function call<T>(url: string, init: { method?: string; headers?: Record<st
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
-async function expectOk<T>(what: string, result: Promise<{ status: number; body: T; headers: Headers }>): Promise<{ body: T; headers: Headers }> {
+async function expectOk<T>(
+  what: string,
+  result: Promise<{ status: number; body: T; headers: Headers }>,
+): Promise<{ body: T; headers: Headers }> {
   const { status, body, headers } = await result;
   if (status < 200 || status >= 300) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
   return { body, headers };
@@ -124,7 +130,11 @@ export async function startLinkStack(): Promise<LinkStack> {
   const destinations: DestinationDatabase[] = [];
   const db = new Client({ connectionString: testDatabaseUrl() });
   try {
-    const services = await Promise.all([startService('config-service', shared), startService('accounts-api', shared), startService('loader', shared)]);
+    const services = await Promise.all([
+      startService('config-service', shared),
+      startService('accounts-api', shared),
+      startService('loader', shared),
+    ]);
     started.push(...services);
     await db.connect();
     const [configService, accountsApi, loader] = services as [RunningService, RunningService, RunningService];
@@ -137,17 +147,25 @@ export async function startLinkStack(): Promise<LinkStack> {
       const organizationName = `Acme Analytics ${suffix}`;
       const signup = await expectOk<{ csrf_token: string }>(
         'POST /api/v1/signup',
-        call(`${configService.url}/api/v1/signup`, { body: { email: `owner-${suffix}@acme.test`, password: 'a long enough password', organization_name: organizationName } }),
+        call(`${configService.url}/api/v1/signup`, {
+          body: { email: `owner-${suffix}@acme.test`, password: 'a long enough password', organization_name: organizationName },
+        }),
       );
       const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] as string;
       const credential = await expectOk<{ client_id: string; client_secret: string }>(
         'POST /api/v1/client_credentials',
-        call(`${configService.url}/api/v1/client_credentials`, { method: 'POST', headers: { cookie, 'x-csrf-token': signup.body.csrf_token } }),
+        call(`${configService.url}/api/v1/client_credentials`, {
+          method: 'POST',
+          headers: { cookie, 'x-csrf-token': signup.body.csrf_token },
+        }),
       );
       const authorization = `Basic ${Buffer.from(`${credential.body.client_id}:${credential.body.client_secret}`).toString('base64')}`;
       // The configuration is the session's to make: the Accounts API credential cannot administer the environment.
       const configApi = <T>(pathname: string, body: unknown) =>
-        expectOk<T>(`POST ${pathname}`, call(`${configService.url}/api/v1${pathname}`, { body, headers: { cookie, 'x-csrf-token': signup.body.csrf_token } }));
+        expectOk<T>(
+          `POST ${pathname}`,
+          call(`${configService.url}/api/v1${pathname}`, { body, headers: { cookie, 'x-csrf-token': signup.body.csrf_token } }),
+        );
 
       const destination = await createDestinationDatabase();
       destinations.push(destination);
@@ -155,9 +173,18 @@ export async function startLinkStack(): Promise<LinkStack> {
       const sourceName = `stripe_${suffix}`;
       // Sync names take letters and underscores only.
       const syncName = `stripe_sync_${suffix.replace(/[0-9]/g, (d) => 'abcdefghij'.charAt(Number(d)))}`;
-      await configApi('/destinations', { name: `warehouse_${suffix}`, engine: 'postgres', connection_string: destination.connectionString });
+      await configApi('/destinations', {
+        name: `warehouse_${suffix}`,
+        engine: 'postgres',
+        connection_string: destination.connectionString,
+      });
       // With the app's OAuth client id (ca_…) the page offers Connect with Stripe besides the pasted key.
-      await configApi('/sources', { name: sourceName, provider: 'stripe', private_key: platform.secret_key, oauth_client_id: platform.client_id });
+      await configApi('/sources', {
+        name: sourceName,
+        provider: 'stripe',
+        private_key: platform.secret_key,
+        oauth_client_id: platform.client_id,
+      });
       await configApi('/syncs', { name: syncName, source: sourceName, destination: `warehouse_${suffix}` });
       await configApi(`/syncs/${syncName}/collections`, { resource_type: 'charges' });
 
@@ -204,7 +231,9 @@ export async function startReturnPage(): Promise<ReturnPage> {
     const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const rows = [...params].map(([k, v]) => `<tr><th>${escape(k)}</th><td id="${escape(k)}">${escape(v)}</td></tr>`).join('');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the integrator</title></head><body><h1>Back at the integrator</h1><table>${rows}</table></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back at the integrator</title></head><body><h1>Back at the integrator</h1><table>${rows}</table></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };

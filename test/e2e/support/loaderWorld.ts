@@ -112,7 +112,12 @@ async function buildWorld(emulatorEnv: Record<string, string>, cleanup: (() => P
   const [sync] = (await knex(TABLES.syncs)
     .insert({ environment_id: environmentId, name: 'loader_sync', source_id: source!.id, destination_id: dest!.id })
     .returning('id')) as { id: string }[];
-  await knex(TABLES.collections).insert({ environment_id: environmentId, sync_id: sync!.id, resource_type: 'charges', table_name: 'stripe_charges' });
+  await knex(TABLES.collections).insert({
+    environment_id: environmentId,
+    sync_id: sync!.id,
+    resource_type: 'charges',
+    table_name: 'stripe_charges',
+  });
 
   const env = (extra: Record<string, string> = {}) => ({
     DATABASE_URL: controlPlane.url,
@@ -197,8 +202,7 @@ export async function providerCharges(baseUrl: string, key: string): Promise<Map
 /** The account's loader state row. */
 export async function accountState(knex: Knex, accountId: string) {
   return (await knex(TABLES.accountStates).where({ account_id: accountId }).first()) as
-    | { status: string; reason: string | null; rows_loaded: string }
-    | undefined;
+    { status: string; reason: string | null; rows_loaded: string } | undefined;
 }
 
 export async function waitForStatus(knex: Knex, accountId: string, status: string, timeoutMs: number): Promise<void> {

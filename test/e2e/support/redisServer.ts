@@ -28,7 +28,22 @@ export async function startRedisServer(options: { persistent?: boolean } = {}): 
   const start = async (): Promise<void> => {
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', appendOnly, '--appendfsync', 'always', '--save', '', '--maxmemory-policy', 'noeviction'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--appendonly',
+        appendOnly,
+        '--appendfsync',
+        'always',
+        '--save',
+        '',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
       { stdio: 'ignore' },
     );
     const current = child;

@@ -5,18 +5,22 @@ import type { FullStackWorld, RegisteredAccount } from './fullStackWorld';
 // The sync scenarios (incremental sync, pause, resync, delete, outages) that every destination
 // engine runs the same way.
 
-const path = (account: RegisteredAccount, id = '', resource = 'charges') => `/accounts/${account.externalId}/${resource}${id ? `/${id}` : ''}`;
+const path = (account: RegisteredAccount, id = '', resource = 'charges') =>
+  `/accounts/${account.externalId}/${resource}${id ? `/${id}` : ''}`;
 
 /** Mounts the collection in the world's sync unless a scenario before did. */
 async function mountOnce(world: FullStackWorld, resource: string): Promise<void> {
-  if (!(await world.knex(TABLES.collections).where({ resource_type: resource }).whereNull('unmounted_at').first())) await world.mount(resource);
+  if (!(await world.knex(TABLES.collections).where({ resource_type: resource }).whereNull('unmounted_at').first()))
+    await world.mount(resource);
 }
 
 /** Resolves once a poll of the account started after `since` reached the end of its events. */
 async function polledSince(world: FullStackWorld, account: RegisteredAccount, since: Date): Promise<void> {
   await waitFor(
     async () => {
-      const cursors = (await world.knex(TABLES.eventCursors).where({ account_id: account.id }).select('polled_at')) as { polled_at: Date | null }[];
+      const cursors = (await world.knex(TABLES.eventCursors).where({ account_id: account.id }).select('polled_at')) as {
+        polled_at: Date | null;
+      }[];
       return cursors.length > 0 && cursors.every((c) => c.polled_at !== null && c.polled_at > since);
     },
     { description: 'a poll after the change', timeoutMs: 20_000, intervalMs: 100 },
@@ -32,8 +36,14 @@ export async function changesDuringBackfill(world: FullStackWorld): Promise<void
   await mountOnce(world, 'customers');
   // Slow provider reads, so that the changes below land while the charges' backfill still runs.
   const account = await world.register({ charges: 3_000, customers: 40 }, { latency_ms: 150 });
-  await waitFor(async () => Number((await world.status(account.id))?.rows_loaded ?? 0) > 0, { description: 'first rows', timeoutMs: 30_000 });
-  await waitFor(async () => (await world.destination.count('stripe_customers', account.identifier)) === 40, { description: 'the customers', timeoutMs: 30_000 });
+  await waitFor(async () => Number((await world.status(account.id))?.rows_loaded ?? 0) > 0, {
+    description: 'first rows',
+    timeoutMs: 30_000,
+  });
+  await waitFor(async () => (await world.destination.count('stripe_customers', account.identifier)) === 40, {
+    description: 'the customers',
+    timeoutMs: 30_000,
+  });
 
   // Objects the backfill has already written: only events can bring their changes.
   const listed = [...(await world.destination.rows('stripe_charges', account.identifier)).keys()].sort();
@@ -61,11 +71,15 @@ export async function changesDuringBackfill(world: FullStackWorld): Promise<void
 
   // And once live, a change reaches the destination within a poll or two.
   await world.admin('POST', path(account, listed[20]), { description: 'while live' });
-  await waitFor(async () => (await world.destination.rows('stripe_charges', account.identifier)).get(listed[20] as string)?.data.description === 'while live', {
-    description: 'the live change',
-    timeoutMs: 10_000,
-    intervalMs: 100,
-  });
+  await waitFor(
+    async () =>
+      (await world.destination.rows('stripe_charges', account.identifier)).get(listed[20] as string)?.data.description === 'while live',
+    {
+      description: 'the live change',
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    },
+  );
   expect((await world.status(account.id))?.status).toBe('live');
 }
 
@@ -73,13 +87,21 @@ export async function changesDuringBackfill(world: FullStackWorld): Promise<void
 export async function pauseAndResume(world: FullStackWorld): Promise<void> {
   const account = await world.register({ charges: 6_000 });
   await world.admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: 15 });
-  await waitFor(async () => Number((await world.status(account.id))?.rows_loaded ?? 0) >= 500, { description: 'some rows', timeoutMs: 30_000 });
+  await waitFor(async () => Number((await world.status(account.id))?.rows_loaded ?? 0) >= 500, {
+    description: 'some rows',
+    timeoutMs: 30_000,
+  });
 
   const paused = await world.api('PUT', `/accounts/stripe/${account.identifier}`, { active: false });
-  expect(paused).toEqual({ status: 200, body: { account: { external_id: account.externalId, identifier: account.identifier, active: false } } });
+  expect(paused).toEqual({
+    status: 200,
+    body: { account: { external_id: account.externalId, identifier: account.identifier, active: false } },
+  });
   // Settled: no segment holds a lease any more (each stopped at its next page boundary).
   await waitFor(
-    async () => Number((await world.knex(TABLES.segments).where({ account_id: account.id }).whereNotNull('lease_token').count({ n: '*' }))[0]?.n) === 0,
+    async () =>
+      Number((await world.knex(TABLES.segments).where({ account_id: account.id }).whereNotNull('lease_token').count({ n: '*' }))[0]?.n) ===
+      0,
     { description: 'the running segments to stop', timeoutMs: 30_000, intervalMs: 100 },
   );
   const settled = new Date();
@@ -88,11 +110,14 @@ export async function pauseAndResume(world: FullStackWorld): Promise<void> {
   expect((await world.api('GET', `/accounts/stripe/${account.identifier}`)).body).toMatchObject({ account: { status: 'paused' } });
   // Long enough for the reconciler (every 2 s) to have run twice: it must not restart a paused account.
   const reconciled = Date.now();
-  await waitFor(async () => Date.now() - reconciled > 4_500 && (await world.destination.count('stripe_charges', account.identifier)) === atPause, {
-    description: 'two reconciler passes',
-    timeoutMs: 10_000,
-    intervalMs: 500,
-  });
+  await waitFor(
+    async () => Date.now() - reconciled > 4_500 && (await world.destination.count('stripe_charges', account.identifier)) === atPause,
+    {
+      description: 'two reconciler passes',
+      timeoutMs: 10_000,
+      intervalMs: 500,
+    },
+  );
 
   await world.admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: null });
   const resumedAt = new Date();
@@ -113,11 +138,17 @@ export async function resyncSwapsIn(world: FullStackWorld): Promise<void> {
   await world.destination.tamper('stripe_charges', account.identifier, { remove: ids.slice(0, 5), alter: ids.slice(5, 10) });
   await world.admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: 10 });
   const res = await world.api('POST', `/accounts/stripe/${account.identifier}/resync`);
-  expect(res).toEqual({ status: 202, body: { resync_requested: true, account: { external_id: account.externalId, identifier: account.identifier, active: true } } });
+  expect(res).toEqual({
+    status: 202,
+    body: { resync_requested: true, account: { external_id: account.externalId, identifier: account.identifier, active: true } },
+  });
   let fewest = Infinity;
   await waitFor(
     async () => {
-      fewest = Math.min(fewest, [...(await world.destination.rows('stripe_charges', account.identifier)).values()].filter((r) => !r.deleted).length);
+      fewest = Math.min(
+        fewest,
+        [...(await world.destination.rows('stripe_charges', account.identifier)).values()].filter((r) => !r.deleted).length,
+      );
       const run = await world.knex(TABLES.runs).where({ account_id: account.id, kind: 'resync' }).first('status');
       return run?.status === 'completed';
     },
@@ -141,7 +172,10 @@ export async function deleteLeavesOthers(world: FullStackWorld): Promise<void> {
   expect(await world.destination.count('stripe_customers', doomed.identifier)).toBe(200);
 
   const res = await world.api('DELETE', `/accounts/stripe/${doomed.identifier}`);
-  expect(res).toEqual({ status: 200, body: { deleted: true, account: { external_id: doomed.externalId, identifier: doomed.identifier, active: true } } });
+  expect(res).toEqual({
+    status: 200,
+    body: { deleted: true, account: { external_id: doomed.externalId, identifier: doomed.identifier, active: true } },
+  });
   expect(await world.destination.count('stripe_charges', doomed.identifier)).toBe(0);
   expect(await world.destination.count('stripe_customers', doomed.identifier)).toBe(0);
   expect(await world.destination.count('stripe_charges', kept.identifier)).toBe(700);
@@ -179,10 +213,13 @@ export async function destinationOutage(world: FullStackWorld): Promise<void> {
   expect(deleting).toEqual({ status: 202, body: { deleted: false, status: 'deleting' } });
   expect((await world.api('GET', `/accounts/stripe/${doomed.identifier}`)).body).toMatchObject({ account: { status: 'deleting' } });
 
-  const failed = await waitFor(async () => {
-    const state = await world.status(account.id);
-    return state?.status === 'error' ? state : undefined;
-  }, { description: 'the account to show error', timeoutMs: 30_000, intervalMs: 200 });
+  const failed = await waitFor(
+    async () => {
+      const state = await world.status(account.id);
+      return state?.status === 'error' ? state : undefined;
+    },
+    { description: 'the account to show error', timeoutMs: 30_000, intervalMs: 200 },
+  );
   expect(failed.reason).toMatch(/^Could not write into the destination dest_[0-9a-f]+: /);
   // The outage lasts 30 s whatever the loaders do meanwhile; then the destination is back.
   await waitFor(async () => Date.now() - downAt >= 30_000 && (await world.status(account.id))?.status === 'error', {

@@ -40,7 +40,12 @@ async function createPostgres(): Promise<TestDestination> {
   const database = `fullstack_dest_${randomBytes(5).toString('hex')}`;
   const adminUrl = withDatabase(server.toString(), 'postgres');
   await ensureDatabase(adminUrl, database);
-  const knex: Knex = createKnex({ url: withDatabase(server.toString(), database), applicationName: 'fullstack-e2e-dest', statementTimeoutMs: 60_000, poolMax: 2 });
+  const knex: Knex = createKnex({
+    url: withDatabase(server.toString(), database),
+    applicationName: 'fullstack-e2e-dest',
+    statementTimeoutMs: 60_000,
+    poolMax: 2,
+  });
   const proxy = await startSwitchableProxy(server.hostname, Number(server.port || 5432));
   const password = server.password ? decodeURIComponent(server.password) : 'unused';
   return {
@@ -49,7 +54,11 @@ async function createPostgres(): Promise<TestDestination> {
     proxy,
     async rows(table, identifier) {
       try {
-        const found = (await knex(table).where({ account_id: identifier }).select('id', 'data', '_deleted')) as { id: string; data: Record<string, unknown>; _deleted: boolean }[];
+        const found = (await knex(table).where({ account_id: identifier }).select('id', 'data', '_deleted')) as {
+          id: string;
+          data: Record<string, unknown>;
+          _deleted: boolean;
+        }[];
         return new Map(found.map((r) => [r.id, { data: r.data, deleted: r._deleted }]));
       } catch (err) {
         if (missingTable(err)) return new Map();
@@ -68,8 +77,14 @@ async function createPostgres(): Promise<TestDestination> {
       }
     },
     async tamper(table, identifier, change) {
-      await knex(table).where({ account_id: identifier }).whereIn('id', [...change.remove]).delete();
-      for (const id of change.alter) await knex(table).where({ account_id: identifier, id }).update({ data: JSON.stringify({ id, tampered: true }) });
+      await knex(table)
+        .where({ account_id: identifier })
+        .whereIn('id', [...change.remove])
+        .delete();
+      for (const id of change.alter)
+        await knex(table)
+          .where({ account_id: identifier, id })
+          .update({ data: JSON.stringify({ id, tampered: true }) });
     },
     async drop() {
       await proxy.close();
@@ -103,11 +118,16 @@ async function createMysql(): Promise<TestDestination> {
     proxy,
     async rows(name, identifier) {
       try {
-        const [found] = (await admin.query(`SELECT id, data, _deleted FROM ${table(name)} WHERE account_id = ?`, [identifier])) as unknown as [
-          { id: string; data: unknown; _deleted: number }[],
-        ];
+        const [found] = (await admin.query(`SELECT id, data, _deleted FROM ${table(name)} WHERE account_id = ?`, [
+          identifier,
+        ])) as unknown as [{ id: string; data: unknown; _deleted: number }[]];
         // MariaDB's JSON is text underneath: the driver hands it over as a string.
-        return new Map(found.map((r) => [r.id, { data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>, deleted: Boolean(r._deleted) }]));
+        return new Map(
+          found.map((r) => [
+            r.id,
+            { data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>, deleted: Boolean(r._deleted) },
+          ]),
+        );
       } catch (err) {
         if (missingTable(err)) return new Map();
         throw err;
@@ -116,9 +136,10 @@ async function createMysql(): Promise<TestDestination> {
     async count(name, identifier, between) {
       try {
         const range = between ? ' AND _synced_at BETWEEN ? AND ?' : '';
-        const [found] = (await admin.query(`SELECT COUNT(*) AS n FROM ${table(name)} WHERE account_id = ?${range}`, [identifier, ...(between ?? [])])) as unknown as [
-          { n: number | string }[],
-        ];
+        const [found] = (await admin.query(`SELECT COUNT(*) AS n FROM ${table(name)} WHERE account_id = ?${range}`, [
+          identifier,
+          ...(between ?? []),
+        ])) as unknown as [{ n: number | string }[]];
         return Number(found[0]?.n ?? 0);
       } catch (err) {
         if (missingTable(err)) return 0;
@@ -126,9 +147,14 @@ async function createMysql(): Promise<TestDestination> {
       }
     },
     async tamper(name, identifier, change) {
-      if (change.remove.length > 0) await admin.query(`DELETE FROM ${table(name)} WHERE account_id = ? AND id IN (?)`, [identifier, [...change.remove]]);
+      if (change.remove.length > 0)
+        await admin.query(`DELETE FROM ${table(name)} WHERE account_id = ? AND id IN (?)`, [identifier, [...change.remove]]);
       for (const id of change.alter) {
-        await admin.query(`UPDATE ${table(name)} SET data = ? WHERE account_id = ? AND id = ?`, [JSON.stringify({ id, tampered: true }), identifier, id]);
+        await admin.query(`UPDATE ${table(name)} SET data = ? WHERE account_id = ? AND id = ?`, [
+          JSON.stringify({ id, tampered: true }),
+          identifier,
+          id,
+        ]);
       }
     },
     async drop() {

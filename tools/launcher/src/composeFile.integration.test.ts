@@ -47,10 +47,7 @@ const interpolate = (value: string | number | boolean) =>
 const environmentOf = (name: string) =>
   Object.fromEntries(Object.entries(services[name]?.environment ?? {}).map(([k, v]) => [k, interpolate(v)]));
 
-const processes = [
-  ...SERVICES.map((name) => ({ name, schema: () => serviceSchema(name) })),
-  { name: 'migrate', schema: migrateSchema },
-];
+const processes = [...SERVICES.map((name) => ({ name, schema: () => serviceSchema(name) })), { name: 'migrate', schema: migrateSchema }];
 
 it('runs the stores, the one-shot migration, every service and two loaders', () => {
   expect(Object.keys(services).sort()).toEqual(

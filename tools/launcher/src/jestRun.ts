@@ -25,11 +25,13 @@ export async function runJestProject(
   const started = Date.now();
   const args = [
     require.resolve('jest/bin/jest', { paths: [repoRoot] }),
-    '--selectProjects', project,
+    '--selectProjects',
+    project,
     '--ci',
     // A filter given to `npm test -- <pattern>` may match nothing in some project.
     '--passWithNoTests',
-    '--json', `--outputFile=${outputFile}`,
+    '--json',
+    `--outputFile=${outputFile}`,
     ...extraArgs,
   ];
   const exitCode = await new Promise<number>((resolve) => {

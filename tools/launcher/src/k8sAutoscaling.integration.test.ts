@@ -43,7 +43,10 @@ const triggers = () => (one(keda, 'ScaledObject').spec.triggers ?? []) as RedisT
 
 /** The loader's queue prefix as the example installation configures it (its default, unless set). */
 function loaderQueuePrefix(): string {
-  const deployment = one(keda.filter((m) => m.metadata.name === 'loader'), 'Deployment');
+  const deployment = one(
+    keda.filter((m) => m.metadata.name === 'loader'),
+    'Deployment',
+  );
   const env = (deployment.spec as { template: { spec: { containers: { env: { name: string; value?: string }[] }[] } } }).template.spec
     .containers[0]!.env;
   const values = Object.fromEntries(env.filter((v) => v.value !== undefined).map((v) => [v.name, v.value]));
@@ -59,7 +62,12 @@ it('KEDA scales the loader Deployment, and only KEDA in that overlay', () => {
   expect(scaledObject.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
   expect(keda.filter((m) => m.kind === 'HorizontalPodAutoscaler')).toEqual([]);
   // The autoscaler owns the count: a Deployment replicas field would reset it at every apply.
-  expect(one(keda.filter((m) => m.metadata.name === 'loader'), 'Deployment').spec.replicas).toBeUndefined();
+  expect(
+    one(
+      keda.filter((m) => m.metadata.name === 'loader'),
+      'Deployment',
+    ).spec.replicas,
+  ).toBeUndefined();
 });
 
 it("watches the waiting lists of the backfill and lifecycle queues under the services' prefix", () => {
@@ -102,6 +110,8 @@ it('reads lists in which the waiting jobs the services enqueue really are', asyn
 it('without KEDA, an HPA scales the loader Deployment on CPU instead', () => {
   const autoscaler = one(hpa, 'HorizontalPodAutoscaler');
   expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'loader' });
-  expect(autoscaler.spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]);
+  expect(autoscaler.spec.metrics).toEqual([
+    { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } },
+  ]);
   expect(hpa.filter((m) => m.kind === 'ScaledObject')).toEqual([]);
 });

@@ -126,7 +126,9 @@ describe.each(DEPLOYMENTS)('the %s Deployment', (name) => {
     expect(at(c, 'startupProbe', 'httpGet')).toEqual({ path: '/health', port: 'http' });
     expect(at(c, 'readinessProbe', 'httpGet')).toEqual({ path: '/ready', port: 'http' });
     // Every service builds its app on libs/http's createHttpApp, which serves both routes.
-    const appSource = await import('node:fs/promises').then((fs) => fs.readFile(path.join(repoRoot, 'services', name, 'src', 'app.ts'), 'utf8'));
+    const appSource = await import('node:fs/promises').then((fs) =>
+      fs.readFile(path.join(repoRoot, 'services', name, 'src', 'app.ts'), 'utf8'),
+    );
     expect(appSource).toContain('createHttpApp(');
     const { createHttpApp, Readiness } = httpModule();
     const app = createHttpApp({ logger: silentLogger(), readiness: new Readiness({ postgres: async () => undefined }) });
@@ -193,7 +195,7 @@ describe('the Ingress', () => {
     ]);
   });
 
-  it("serves accounts-api on the origin its Link URLs are built on, over TLS", () => {
+  it('serves accounts-api on the origin its Link URLs are built on, over TLS', () => {
     const ingress = find('overlays/example', 'Ingress', 'datasync');
     const host = at(ingress, 'spec', 'rules', 0, 'host') as string;
     expect(environmentOf(find('overlays/example', 'Deployment', 'accounts-api')).LINK_PUBLIC_URL).toBe(`https://${host}`);
@@ -206,14 +208,22 @@ describe('the NetworkPolicies', () => {
 
   it('deny everything by default to every datasync pod', () => {
     const deny = policies().find((p) => p.metadata.name === 'datasync-default-deny');
-    expect(deny?.spec).toEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'datasync' } }, policyTypes: ['Ingress', 'Egress'] });
+    expect(deny?.spec).toEqual({
+      podSelector: { matchLabels: { 'app.kubernetes.io/part-of': 'datasync' } },
+      policyTypes: ['Ingress', 'Egress'],
+    });
     for (const workload of [...DEPLOYMENTS.map((d) => find('overlays/example', 'Deployment', d)), find('migrate', 'Job', 'migrate')]) {
       expect(at(podSpecParent(workload), 'metadata', 'labels', 'app.kubernetes.io/part-of')).toBe('datasync');
     }
   });
 
   it('open Postgres and Redis to every process, public addresses to the loader and config-service, the provider to accounts-api', () => {
-    const egress = (name: string) => at(policies().find((p) => p.metadata.name === name), 'spec', 'egress') as unknown[];
+    const egress = (name: string) =>
+      at(
+        policies().find((p) => p.metadata.name === name),
+        'spec',
+        'egress',
+      ) as unknown[];
     expect(at(egress('datasync-dns-and-control-plane'), 1, 'ports')).toEqual([
       { protocol: 'TCP', port: 5432 },
       { protocol: 'TCP', port: 6379 },

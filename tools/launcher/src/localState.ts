@@ -25,12 +25,8 @@ export async function loadLocalState(dataDir: string): Promise<LocalState> {
   const state: LocalState = {
     postgresPassword: typeof stored.postgresPassword === 'string' ? stored.postgresPassword : secret(),
     postgresPort: typeof stored.postgresPort === 'number' ? stored.postgresPort : undefined,
-    secretsMasterKeys:
-      typeof stored.secretsMasterKeys === 'string'
-        ? stored.secretsMasterKeys
-        : `k1:${randomBytes(32).toString('base64')}`,
-    demoDestinationPassword:
-      typeof stored.demoDestinationPassword === 'string' ? stored.demoDestinationPassword : secret(),
+    secretsMasterKeys: typeof stored.secretsMasterKeys === 'string' ? stored.secretsMasterKeys : `k1:${randomBytes(32).toString('base64')}`,
+    demoDestinationPassword: typeof stored.demoDestinationPassword === 'string' ? stored.demoDestinationPassword : secret(),
     demoLoginPassword: typeof stored.demoLoginPassword === 'string' ? stored.demoLoginPassword : secret(),
   };
   await saveLocalState(dataDir, state);

@@ -59,7 +59,12 @@ const dashboardExpressions = () =>
   dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => ({ where: `panel "${p.title}"`, expr: t.expr })));
 
 it("reads the loader's registry: the families the files rely on are there", () => {
-  for (const name of ['datasync_loader_rows_written_total', 'datasync_queue_jobs', 'datasync_loader_account_lag_seconds', 'datasync_loader_job_duration_seconds_count']) {
+  for (const name of [
+    'datasync_loader_rows_written_total',
+    'datasync_queue_jobs',
+    'datasync_loader_account_lag_seconds',
+    'datasync_loader_job_duration_seconds_count',
+  ]) {
     expect(exported).toContain(name);
   }
 });
@@ -104,14 +109,22 @@ it('scrapes the loaders where deploy/k8s and docker-compose.yml run them', async
   expect(service?.spec).toMatchObject({ clusterIP: 'None', ports: [{ port: 4200, targetPort: 'http' }] });
   const k8s = parse(await fs.readFile(path.join(DIR, 'prometheus.yml'), 'utf8')) as { scrape_configs: unknown[] };
   expect(k8s.scrape_configs).toEqual([
-    expect.objectContaining({ job_name: 'datasync-loader', dns_sd_configs: [expect.objectContaining({ names: [`loader.${service?.metadata.namespace}.svc`], port: 4200 })] }),
+    expect.objectContaining({
+      job_name: 'datasync-loader',
+      dns_sd_configs: [expect.objectContaining({ names: [`loader.${service?.metadata.namespace}.svc`], port: 4200 })],
+    }),
   ]);
   const compose = parse(await fs.readFile(path.join(DIR, 'prometheus-compose.yml'), 'utf8')) as { scrape_configs: unknown[] };
-  const composeLoader = (parse(await fs.readFile(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-    services: { loader: { environment: { PORT: string } } };
-  }).services.loader;
+  const composeLoader = (
+    parse(await fs.readFile(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: { loader: { environment: { PORT: string } } };
+    }
+  ).services.loader;
   expect(compose.scrape_configs).toEqual([
-    expect.objectContaining({ job_name: 'datasync-loader', dns_sd_configs: [expect.objectContaining({ names: ['loader'], port: Number(composeLoader.environment.PORT) })] }),
+    expect.objectContaining({
+      job_name: 'datasync-loader',
+      dns_sd_configs: [expect.objectContaining({ names: ['loader'], port: Number(composeLoader.environment.PORT) })],
+    }),
   ]);
 });
 
@@ -140,7 +153,10 @@ describe('promtool', () => {
   it("parses every dashboard expression (Grafana's $__rate_interval as 1m)", async () => {
     if (absent()) return;
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'dashboard-rules-')), 'rules.yml');
-    const records = dashboardExpressions().map(({ expr }, i) => ({ record: `dashboard:panel_${i}`, expr: expr.replace(/\$__rate_interval/g, '1m') }));
+    const records = dashboardExpressions().map(({ expr }, i) => ({
+      record: `dashboard:panel_${i}`,
+      expr: expr.replace(/\$__rate_interval/g, '1m'),
+    }));
     await fs.writeFile(file, JSON.stringify({ groups: [{ name: 'dashboard', rules: records }] }));
     try {
       await run('check', 'rules', file);

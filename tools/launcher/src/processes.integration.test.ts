@@ -61,7 +61,10 @@ it('takes what the child started along with it', async () => {
 it('prefixes whole lines, however the child chunks its output', async () => {
   const { group, lines } = collect();
   const child = group.start(
-    node("process.stdout.write('par'); setTimeout(() => { process.stdout.write('tial\\nsecond\\n'); console.error('to stderr'); }, 50)", 'chunky'),
+    node(
+      "process.stdout.write('par'); setTimeout(() => { process.stdout.write('tial\\nsecond\\n'); console.error('to stderr'); }, 50)",
+      'chunky',
+    ),
   );
   await child.exited;
   await waitFor(() => lines.length >= 3, { description: 'three lines' });

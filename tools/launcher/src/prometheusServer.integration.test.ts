@@ -48,7 +48,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   prometheus = spawn(
     prometheusBinary,
-    [`--config.file=${path.join(dataDir, 'prometheus.yml')}`, `--storage.tsdb.path=${path.join(dataDir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`],
+    [
+      `--config.file=${path.join(dataDir, 'prometheus.yml')}`,
+      `--storage.tsdb.path=${path.join(dataDir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
     { stdio: 'ignore' },
   );
 });

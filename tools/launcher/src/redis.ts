@@ -16,11 +16,7 @@ export class MissingProgramError extends Error {}
  * A throwaway Redis child: nothing persisted, because the queues are rebuilt from Postgres by the
  * reconciler, and a stale AOF from an older run would only replay old jobs.
  */
-export async function startRedisServer(options: {
-  port: number;
-  group: ProcessGroup;
-  timeoutMs: number;
-}): Promise<RunningRedis> {
+export async function startRedisServer(options: { port: number; group: ProcessGroup; timeoutMs: number }): Promise<RunningRedis> {
   const child = options.group.start(redisServerSpec(options.port));
   const url = redisUrl(options.port);
   await waitForRedis(url, child, options.timeoutMs);

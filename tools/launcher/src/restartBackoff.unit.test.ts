@@ -25,7 +25,9 @@ it('starts over once the child had run healthily for a minute', () => {
 
 it('follows the policy it is given', () => {
   const quick = { initialMs: 100, factor: 3, maxMs: 1000, healthyAfterMs: 5000 };
-  expect([nextRestartDelay(quick, undefined, 0), nextRestartDelay(quick, 100, 0), nextRestartDelay(quick, 900, 0)]).toEqual([100, 300, 1000]);
+  expect([nextRestartDelay(quick, undefined, 0), nextRestartDelay(quick, 100, 0), nextRestartDelay(quick, 900, 0)]).toEqual([
+    100, 300, 1000,
+  ]);
   expect(nextRestartDelay(quick, 900, 5000)).toBe(100);
 });
 

@@ -55,12 +55,7 @@ export function planServices(config: LauncherConfig, ports: ServicePorts, shared
     // The demo destination is a database on this machine, which the network guard refuses otherwise.
     DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
   };
-  const plan = (
-    name: string,
-    service: PlannedService['service'],
-    port: number,
-    env: Record<string, string>,
-  ): PlannedService => ({
+  const plan = (name: string, service: PlannedService['service'], port: number, env: Record<string, string>): PlannedService => ({
     name,
     service,
     url: serviceUrl(config.HOST, port),

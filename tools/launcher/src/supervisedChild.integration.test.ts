@@ -62,7 +62,10 @@ it('restarts a killed child with the same environment, saying why and when', asy
   expect(second?.pid).not.toBe(first?.pid);
   expect(second?.running).toBe(true);
   expect(lines).toContain(`worker: ready ${String(second?.pid)} kept`);
-  expect(logged).toEqual(['worker exited unexpectedly (signal SIGKILL); restarting in 0.1 s', `worker is back (pid ${String(second?.pid)})`]);
+  expect(logged).toEqual([
+    'worker exited unexpectedly (signal SIGKILL); restarting in 0.1 s',
+    `worker is back (pid ${String(second?.pid)})`,
+  ]);
   await supervised.stop(5_000);
 });
 

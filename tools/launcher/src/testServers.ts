@@ -95,10 +95,7 @@ async function ensureMysql(url: string): Promise<string> {
       await connection.end();
     }
   } catch (err) {
-    throw new Error(
-      `MariaDB does not answer at ${server.host} (${String(err)}): run sudo .ci/setup, or set MYSQL_URL`,
-      { cause: err },
-    );
+    throw new Error(`MariaDB does not answer at ${server.host} (${String(err)}): run sudo .ci/setup, or set MYSQL_URL`, { cause: err });
   }
   return url;
 }

@@ -64,7 +64,9 @@ it('tolerates Redis away: the call resolves, a warning names the job', async () 
   const { logger, lines } = capturingLogger();
   const id = randomUUID();
   try {
-    await expect(loaderHooks({ knex: getTestKnex(), producer, logger, purgeWaitMs: 1_000 }).afterAccountToggled(account(id, true))).resolves.toBeUndefined();
+    await expect(
+      loaderHooks({ knex: getTestKnex(), producer, logger, purgeWaitMs: 1_000 }).afterAccountToggled(account(id, true)),
+    ).resolves.toBeUndefined();
     await expect(loaderCollectionHooks(producer, logger).collectionMounted({ id })).resolves.toBeUndefined();
     expect(lines).toEqual([
       expect.objectContaining({ level: 'warn', job: 'account.resume', accountId: id }),
@@ -79,8 +81,19 @@ it('tolerates any other enqueue failure too, logged as an error to be looked at'
   const producer = createProducer(redis, { prefix, catalog: jobCatalog });
   const { logger, lines } = capturingLogger();
   try {
-    await expect(loaderHooks({ knex: getTestKnex(), producer, logger, purgeWaitMs: 1_000 }).afterAccountCommitted(account('not-a-uuid', true), { created: true })).resolves.toBeUndefined();
-    expect(lines).toEqual([expect.objectContaining({ level: 'error', job: 'account.attach', accountId: 'not-a-uuid', error: expect.stringContaining('invalid payload') })]);
+    await expect(
+      loaderHooks({ knex: getTestKnex(), producer, logger, purgeWaitMs: 1_000 }).afterAccountCommitted(account('not-a-uuid', true), {
+        created: true,
+      }),
+    ).resolves.toBeUndefined();
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        job: 'account.attach',
+        accountId: 'not-a-uuid',
+        error: expect.stringContaining('invalid payload'),
+      }),
+    ]);
   } finally {
     await producer.close();
   }
@@ -93,9 +106,21 @@ it('surfaces what is not an enqueue: a purge that outlasts its wait; resolves on
   const tenant = await createTestTenant(knex);
   const environmentId = tenant.productionEnvironmentId;
   const [source] = (await knex(TABLES.sources)
-    .insert({ environment_id: environmentId, name: 'hooks', provider: 'stripe', credential_secret: 'sealed', provider_account_id: 'acct_app', livemode: false })
+    .insert({
+      environment_id: environmentId,
+      name: 'hooks',
+      provider: 'stripe',
+      credential_secret: 'sealed',
+      provider_account_id: 'acct_app',
+      livemode: false,
+    })
     .returning('id')) as { id: string }[];
-  const inserted = await insertTestAccount(knex, { environmentId, sourceId: String(source?.id), externalId: 'acct_purged', sealedKey: 'sealed' });
+  const inserted = await insertTestAccount(knex, {
+    environmentId,
+    sourceId: String(source?.id),
+    externalId: 'acct_purged',
+    sealedKey: 'sealed',
+  });
   const hooks = loaderHooks({ knex, producer, logger, purgeWaitMs: 300, purgePollMs: 20 });
   try {
     await expect(hooks.purgeAccount(account(inserted.id, true))).rejects.toThrow('the purge did not finish within its wait bound');

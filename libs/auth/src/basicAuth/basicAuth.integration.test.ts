@@ -27,7 +27,13 @@ function appWith(cacheMs: number, keys = masterKeys) {
 
 async function newCredential() {
   const tenant = await createTestTenant(knex);
-  const owner: Caller = { kind: 'session', environmentId: tenant.productionEnvironmentId, organizationId: tenant.organizationId, userId: randomUUID(), sessionId: randomUUID() };
+  const owner: Caller = {
+    kind: 'session',
+    environmentId: tenant.productionEnvironmentId,
+    organizationId: tenant.organizationId,
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+  };
   const { credential, clientSecret } = await elsewhere.create(owner);
   const authorization = `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
   return { tenant, owner, clientId: credential.clientId, authorization };
@@ -37,7 +43,13 @@ describe('basicAuth', () => {
   it("resolves the credential's environment and organization into res.locals.caller", async () => {
     const { tenant, clientId, authorization } = await newCredential();
     const res = await request(appWith(0)).get('/whoami').set('Authorization', authorization).expect(200);
-    expect(res.body).toEqual({ kind: 'client', environmentId: tenant.productionEnvironmentId, organizationId: tenant.organizationId, clientId, scope: 'accounts' });
+    expect(res.body).toEqual({
+      kind: 'client',
+      environmentId: tenant.productionEnvironmentId,
+      organizationId: tenant.organizationId,
+      clientId,
+      scope: 'accounts',
+    });
   });
 
   it('without a cache, stops accepting a credential the moment another process revokes it', async () => {
@@ -66,7 +78,10 @@ describe('basicAuth', () => {
 
   it('refuses a secret hashed under a master key this process does not hold', async () => {
     const { authorization } = await newCredential();
-    const res = await request(appWith(0, [{ id: 'other', key: randomBytes(32) }])).get('/whoami').set('Authorization', authorization).expect(401);
+    const res = await request(appWith(0, [{ id: 'other', key: randomBytes(32) }]))
+      .get('/whoami')
+      .set('Authorization', authorization)
+      .expect(401);
     expect(res.body.type).toBe('authentication_error');
     expect(res.headers['www-authenticate']).toMatch(/^Basic realm=/);
   });

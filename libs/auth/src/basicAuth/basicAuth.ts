@@ -9,7 +9,8 @@ import { VerifiedCache } from './verifiedCache';
 const MESSAGES = {
   missing: 'Missing Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).',
   not_basic: 'Unsupported authorization scheme. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).',
-  malformed: 'Malformed Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET), UTF-8, id and secret separated by a colon.',
+  malformed:
+    'Malformed Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET), UTF-8, id and secret separated by a colon.',
   invalid: 'Invalid client credentials: the client id is unknown or revoked, or the secret is wrong.',
 } as const;
 

@@ -1,6 +1,5 @@
 export type BasicAuthParse =
-  | { ok: true; clientId: string; clientSecret: string }
-  | { ok: false; problem: 'missing' | 'not_basic' | 'malformed' };
+  { ok: true; clientId: string; clientSecret: string } | { ok: false; problem: 'missing' | 'not_basic' | 'malformed' };
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 // Far above any real id:secret pair; a longer header is noise, not a credential.

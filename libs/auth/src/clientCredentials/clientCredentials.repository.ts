@@ -101,8 +101,7 @@ export async function findActiveForVerification(db: Db, clientId: string): Promi
     .where('c.client_id', clientId)
     .whereNull('c.revoked_at')
     .first('c.client_id', 'c.environment_id', 'e.organization_id', 'c.secret_hash', 'c.scope')) as
-    | { client_id: string; environment_id: string; organization_id: string; secret_hash: string; scope: CredentialScope }
-    | undefined;
+    { client_id: string; environment_id: string; organization_id: string; secret_hash: string; scope: CredentialScope } | undefined;
   return (
     row && {
       clientId: row.client_id,

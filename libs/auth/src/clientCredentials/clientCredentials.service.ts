@@ -44,7 +44,10 @@ export class ClientCredentialsService {
   /** `scope` defaults to the Accounts API; only a session or an admin credential may create an admin one. */
   async create(caller: Caller, scope: CredentialScope = 'accounts'): Promise<CreatedCredential> {
     if (scope === 'admin' && caller.kind === 'client' && caller.scope !== 'admin') {
-      throw new PermissionError('Only a dashboard session or an admin client credential can create an admin client credential.', 'insufficient_scope');
+      throw new PermissionError(
+        'Only a dashboard session or an admin client credential can create an admin client credential.',
+        'insufficient_scope',
+      );
     }
     const { clientId, clientSecret } = generateCredential();
     const credential = await this.knex.transaction(async (trx) => {
@@ -114,7 +117,13 @@ export class ClientCredentialsService {
     if (!found || !ok) return { ok: false, knownClient: found !== undefined };
     return {
       ok: true,
-      caller: { kind: 'client', environmentId: found.environmentId, organizationId: found.organizationId, clientId: found.clientId, scope: found.scope },
+      caller: {
+        kind: 'client',
+        environmentId: found.environmentId,
+        organizationId: found.organizationId,
+        clientId: found.clientId,
+        scope: found.scope,
+      },
     };
   }
 }

@@ -32,14 +32,26 @@ export const passwordLimitsEnv = {
     .integer()
     .min(1)
     .default(10)
-    .description('failed logins one email may have per LOGIN_FAILURE_WINDOW_MINUTES, from anywhere, before its logins get a 429 until the window ends'),
+    .description(
+      'failed logins one email may have per LOGIN_FAILURE_WINDOW_MINUTES, from anywhere, before its logins get a 429 until the window ends',
+    ),
   LOGIN_FAILURES_PER_ADDRESS: Joi.number()
     .integer()
     .min(1)
     .default(30)
-    .description('failed logins one client address may have per LOGIN_FAILURE_WINDOW_MINUTES before its logins get a 429 until the window ends'),
-  LOGIN_FAILURE_WINDOW_MINUTES: Joi.number().min(0.1).max(24 * 60).default(15).description('the window of the two login failure limits'),
-  SIGNUPS_PER_ADDRESS_PER_HOUR: Joi.number().integer().min(1).default(20).description('sign-up attempts one client address may make per hour'),
+    .description(
+      'failed logins one client address may have per LOGIN_FAILURE_WINDOW_MINUTES before its logins get a 429 until the window ends',
+    ),
+  LOGIN_FAILURE_WINDOW_MINUTES: Joi.number()
+    .min(0.1)
+    .max(24 * 60)
+    .default(15)
+    .description('the window of the two login failure limits'),
+  SIGNUPS_PER_ADDRESS_PER_HOUR: Joi.number()
+    .integer()
+    .min(1)
+    .default(20)
+    .description('sign-up attempts one client address may make per hour'),
   PASSWORD_HASH_CONCURRENCY: Joi.number()
     .integer()
     .min(1)
@@ -77,7 +89,11 @@ export interface PasswordAttemptLimiters {
   signupPerAddress: AttemptLimiter;
 }
 
-export function passwordAttemptLimiters(redis: Redis, config: FailedAuthConfig & PasswordLimitsConfig, logger: Logger): PasswordAttemptLimiters {
+export function passwordAttemptLimiters(
+  redis: Redis,
+  config: FailedAuthConfig & PasswordLimitsConfig,
+  logger: Logger,
+): PasswordAttemptLimiters {
   const windowMs = Math.round(config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
   const loginMessage = 'Too many failed logins. Retry after the number of seconds in Retry-After.';
   return {

@@ -96,7 +96,6 @@ export async function setSessionEnvironment(db: Db, id: string, environmentId: s
 /** The environment of the user's most recent session, so a new login resumes where the user was. */
 export async function lastEnvironmentOfUser(db: Db, userId: string): Promise<string | undefined> {
   const row = (await db(TABLES.sessions).where({ user_id: userId }).orderBy('created_at', 'desc').first('environment_id')) as
-    | { environment_id: string }
-    | undefined;
+    { environment_id: string } | undefined;
   return row?.environment_id;
 }

@@ -85,7 +85,10 @@ export class UsersService {
       });
     } catch (err) {
       if (isUniqueViolation(err, 'users_email_lower_unique')) {
-        throw new InvalidRequestError('An account with this email already exists. Log in instead.', { code: 'email_taken', param: 'email' });
+        throw new InvalidRequestError('An account with this email already exists. Log in instead.', {
+          code: 'email_taken',
+          param: 'email',
+        });
       }
       throw err;
     }

@@ -26,11 +26,7 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['environment_id', 'source_type', 'identifier']);
     t.index(['source_id']);
     t.check("credential_kind in ('secret_key', 'connected_account')", [], 'accounts_credential_kind_check');
-    t.check(
-      "(credential_kind = 'secret_key') = (credential_secret is not null)",
-      [],
-      'accounts_credential_secret_check',
-    );
+    t.check("(credential_kind = 'secret_key') = (credential_secret is not null)", [], 'accounts_credential_secret_check');
     t.check("identifier ~ '^[A-Za-z0-9][A-Za-z0-9_.@-]{0,254}$'", [], 'accounts_identifier_check');
   });
 }

@@ -53,9 +53,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   // The real guard against double work (DESIGN §4.3): one active run per account and destination
   // table, whatever jobs race each other.
-  await knex.raw(
-    "create unique index runs_one_active on runs (account_id, destination_id, table_name) where status = 'running'",
-  );
+  await knex.raw("create unique index runs_one_active on runs (account_id, destination_id, table_name) where status = 'running'");
 
   await knex.schema.createTable('segments', (t) => {
     t.uuid('run_id').notNullable().references('id').inTable('runs').onDelete('CASCADE');

@@ -7,9 +7,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('sources', (t) => {
     t.integer('rate_budget_percent').notNullable().defaultTo(50);
   });
-  await knex.raw(
-    'ALTER TABLE sources ADD CONSTRAINT sources_rate_budget_percent_range CHECK (rate_budget_percent BETWEEN 5 AND 80)',
-  );
+  await knex.raw('ALTER TABLE sources ADD CONSTRAINT sources_rate_budget_percent_range CHECK (rate_budget_percent BETWEEN 5 AND 80)');
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -16,9 +16,10 @@ async function check(connectionString: string, password?: string): Promise<Check
 }
 
 async function leftoverTables(): Promise<string[]> {
-  const [rows] = await db.admin.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_name LIKE '\\_datasync\\_check\\_%'", [
-    db.database,
-  ]);
+  const [rows] = await db.admin.query(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_name LIKE '\\_datasync\\_check\\_%'",
+    [db.database],
+  );
   return (rows as { name: string }[]).map((r) => r.name);
 }
 

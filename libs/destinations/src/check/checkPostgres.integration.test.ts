@@ -27,7 +27,9 @@ async function leftoverTables(): Promise<string[]> {
   const db = new pg.Client({ connectionString: server.url('dest') });
   await db.connect();
   try {
-    const { rows } = await db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE tablename LIKE '\\_datasync\\_check\\_%'");
+    const { rows } = await db.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE tablename LIKE '\\_datasync\\_check\\_%'",
+    );
     return rows.map((r) => r.tablename);
   } finally {
     await db.end();

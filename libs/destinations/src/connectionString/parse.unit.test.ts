@@ -29,7 +29,10 @@ describe('parseConnectionString', () => {
   });
 
   it('accepts postgresql://, the three parameters, and uses the database as the MySQL schema', () => {
-    const pg = parseConnectionString('postgres', 'postgresql://u:p@DB.Example.com:5432/d?sslmode=verify-full&schema=stripe_data&connect_timeout=5');
+    const pg = parseConnectionString(
+      'postgres',
+      'postgresql://u:p@DB.Example.com:5432/d?sslmode=verify-full&schema=stripe_data&connect_timeout=5',
+    );
     expect(pg).toMatchObject({ host: 'db.example.com', schema: 'stripe_data', sslmode: 'verify-full', connectTimeoutSeconds: 5 });
     const my = parseConnectionString('mysql', 'mysql://u:p@db.example.com:3306/shop?sslmode=require');
     expect(my).toMatchObject({ engine: 'mysql', database: 'shop', schema: 'shop', sslmode: 'require', port: 3306 });
@@ -58,7 +61,12 @@ describe('parseConnectionString', () => {
     expect(err.message).toBe(
       `The connection string parameter "${name}" is not accepted; accepted parameters: ${text.startsWith('mysql') ? 'sslmode, connect_timeout' : 'sslmode, schema, connect_timeout'}.`,
     );
-    expect(err.toBody()).toEqual({ type: 'invalid_request_error', message: err.message, code: 'connection_string_invalid', param: 'connection_string' });
+    expect(err.toBody()).toEqual({
+      type: 'invalid_request_error',
+      message: err.message,
+      code: 'connection_string_invalid',
+      param: 'connection_string',
+    });
   });
 
   it.each([
@@ -73,10 +81,16 @@ describe('parseConnectionString', () => {
     ['postgres://u:p@db_host!:5432/d', 'The host "db_host!" is not a valid host name; IPv6 addresses go in brackets.'],
     ['postgres://u:p@:5432/d', 'The connection string has no host.'],
     ['postgres://u:p%zz@db.example.com:5432/d', 'The password in the connection string has an invalid percent-encoding.'],
-    ['postgres://u:p@db.example.com:5432/d?sslmode=allow', 'sslmode must be one of disable, require, verify-ca, verify-full (leave it out for TLS with the certificate verified).'],
+    [
+      'postgres://u:p@db.example.com:5432/d?sslmode=allow',
+      'sslmode must be one of disable, require, verify-ca, verify-full (leave it out for TLS with the certificate verified).',
+    ],
     ['postgres://u:p@db.example.com:5432/d?connect_timeout=0', 'connect_timeout must be a whole number of seconds between 1 and 60.'],
     ['postgres://u:p@db.example.com:5432/d?connect_timeout=61', 'connect_timeout must be a whole number of seconds between 1 and 60.'],
-    ['postgres://u:p@db.example.com:5432/d?schema=a;drop', 'schema must start with a letter or underscore and hold at most 63 letters, digits or underscores.'],
+    [
+      'postgres://u:p@db.example.com:5432/d?schema=a;drop',
+      'schema must start with a letter or underscore and hold at most 63 letters, digits or underscores.',
+    ],
     ['postgres://u:p@db.example.com:5432/d?sslmode=require&sslmode=disable', 'The connection string parameter "sslmode" is given twice.'],
     ['postgres://u:p@db.example.com:5432/d#x', 'The connection string must not contain "#"; percent-encode it as %23 in the password.'],
     ['postgres://u:p@db.example.com:5432/d x', 'The connection string contains spaces or control characters.'],
@@ -110,13 +124,19 @@ describe('parseConnectionString', () => {
     const word = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/[\s\x00-\x1f\x7f]/.test(s));
     const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
     fc.assert(
-      fc.property(word, word, fc.array(label, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 65535 }), (user, password, labels, port) => {
-        const host = labels.join('.');
-        const text = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${port}/db?schema=s1`;
-        const fields = parseConnectionString('postgres', text);
-        expect(fields).toMatchObject({ user, password, host, port, database: 'db', schema: 's1' });
-        expect(maskConnectionString(fields)).toBe(`postgres://${encodeURIComponent(user)}:•••@${host}:${port}/db?schema=s1`);
-      }),
+      fc.property(
+        word,
+        word,
+        fc.array(label, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 65535 }),
+        (user, password, labels, port) => {
+          const host = labels.join('.');
+          const text = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${port}/db?schema=s1`;
+          const fields = parseConnectionString('postgres', text);
+          expect(fields).toMatchObject({ user, password, host, port, database: 'db', schema: 's1' });
+          expect(maskConnectionString(fields)).toBe(`postgres://${encodeURIComponent(user)}:•••@${host}:${port}/db?schema=s1`);
+        },
+      ),
       { seed: 7, numRuns: 300 },
     );
   });

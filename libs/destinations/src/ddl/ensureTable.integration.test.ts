@@ -49,21 +49,18 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('ensureTable on %s', (engine
   let handle: SqlHandle;
   const schema = (): string => schemaOf(engine);
   const columnsOf = async (table: string) =>
-    (await handle.query(
-      `SELECT column_name AS name, data_type AS type, is_nullable AS nullable FROM information_schema.columns
+    (
+      await handle.query(
+        `SELECT column_name AS name, data_type AS type, is_nullable AS nullable FROM information_schema.columns
        WHERE table_schema = ${dialect.placeholder(1)} AND table_name = ${dialect.placeholder(2)} ORDER BY ordinal_position`,
-      [schema(), table],
-    )).rows.map((r) => ({ name: String(r.name), type: String(r.type).toLowerCase(), nullable: String(r.nullable) }));
+        [schema(), table],
+      )
+    ).rows.map((r) => ({ name: String(r.name), type: String(r.type).toLowerCase(), nullable: String(r.nullable) }));
   const insert = (table: string, id: string, sourceTs: Date, amount: number) =>
-    handle.query(dialect.insertRows(dialect.table(schema(), table), ['id', 'account_id', 'data', '_source_ts', '_synced_at', '_deleted', 'amount'], 1), [
-      id,
-      'acct_1',
-      JSON.stringify({ id, amount }),
-      sourceTs,
-      sourceTs,
-      false,
-      amount,
-    ]);
+    handle.query(
+      dialect.insertRows(dialect.table(schema(), table), ['id', 'account_id', 'data', '_source_ts', '_synced_at', '_deleted', 'amount'], 1),
+      [id, 'acct_1', JSON.stringify({ id, amount }), sourceTs, sourceTs, false, amount],
+    );
 
   beforeAll(async () => {
     handle = await open(engine);
@@ -81,7 +78,14 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('ensureTable on %s', (engine
       engine === 'postgres'
         ? { id: 'text', data: 'jsonb', _source_ts: 'timestamp with time zone', _deleted: 'boolean', amount: 'bigint', paid: 'boolean' }
         : // MariaDB reports JSON as longtext (with a json_valid check) and booleans as tinyint.
-          { id: 'varchar', data: expect.stringMatching(/^(json|longtext)$/), _source_ts: 'datetime', _deleted: 'tinyint', amount: 'bigint', paid: 'tinyint' };
+          {
+            id: 'varchar',
+            data: expect.stringMatching(/^(json|longtext)$/),
+            _source_ts: 'datetime',
+            _deleted: 'tinyint',
+            amount: 'bigint',
+            paid: 'tinyint',
+          };
     expect(Object.fromEntries(Object.keys(expected).map((k) => [k, byName[k]?.type]))).toEqual(expected);
     expect([byName.id?.nullable, byName._source_ts?.nullable, byName.amount?.nullable]).toEqual(['NO', 'NO', 'YES']);
     const { rows } = await handle.query(

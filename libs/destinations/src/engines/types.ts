@@ -83,16 +83,7 @@ export interface PrivilegeNeed {
 
 /** The statements the connection check runs, in order: the writer's own. */
 export type CheckStep =
-  | 'create_table'
-  | 'alter_table'
-  | 'create_staging'
-  | 'insert'
-  | 'upsert'
-  | 'update'
-  | 'select'
-  | 'delete'
-  | 'drop_staging'
-  | 'drop';
+  'create_table' | 'alter_table' | 'create_staging' | 'insert' | 'upsert' | 'update' | 'select' | 'delete' | 'drop_staging' | 'drop';
 
 /** The privileges a check step needs in one engine, for naming what is missing. */
 export type StepPrivileges = Pick<PrivilegeNeed, 'privileges' | 'on'>;

@@ -3,15 +3,7 @@ import ipaddr from 'ipaddr.js';
 
 /** What kind of network an IP address belongs to, as far as the destination guard cares. */
 export type AddressClass =
-  | 'public'
-  | 'loopback'
-  | 'private'
-  | 'link_local'
-  | 'cgnat'
-  | 'metadata'
-  | 'unspecified'
-  | 'multicast'
-  | 'reserved';
+  'public' | 'loopback' | 'private' | 'link_local' | 'cgnat' | 'metadata' | 'unspecified' | 'multicast' | 'reserved';
 
 // Cloud instance-metadata endpoints hand out credentials; they get their own class so that
 // they stay refused even where private networks are allowed. IPv4 link-local as a whole is

@@ -90,8 +90,23 @@ async function enableTls(dataDir: string, adminUrl: string): Promise<void> {
   const run = promisify(execFile);
   const cert = path.join(dataDir, 'server.crt');
   const key = path.join(dataDir, 'server.key');
-  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=db.test',
-    '-addext', 'subjectAltName=DNS:db.test', '-keyout', key, '-out', cert]);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=db.test',
+    '-addext',
+    'subjectAltName=DNS:db.test',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
   // The server reads them as its own OS user and refuses a key others can read.
   const owner = await fs.stat(dataDir);
   for (const file of [cert, key]) await fs.chown(file, owner.uid, owner.gid);

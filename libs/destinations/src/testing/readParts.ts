@@ -59,7 +59,10 @@ export interface PartFile {
 
 /** Every part file under `prefix` (manifests and _schema.json left out), in key order. */
 export async function readParts(handle: S3Handle, prefix: string): Promise<PartFile[]> {
-  const keys = (await listAll(handle, prefix)).map((o) => o.key).filter((k) => /\/part-[^/]+$/.test(k)).sort();
+  const keys = (await listAll(handle, prefix))
+    .map((o) => o.key)
+    .filter((k) => /\/part-[^/]+$/.test(k))
+    .sort();
   return Promise.all(keys.map(async (key) => ({ key, rows: await readPart(handle, key) })));
 }
 

@@ -37,7 +37,9 @@ function permissionOf(method: string, url: string): S3Permission | undefined {
 
 function refuse(res: http.ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>gateway</RequestId></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>gateway</RequestId></Error>`,
+  );
 }
 
 /**

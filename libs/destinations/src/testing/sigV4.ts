@@ -24,7 +24,8 @@ export interface ParsedAuthorization {
 }
 
 /** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-const encode = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (text: string): string =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 const hmac = (key: Buffer | string, text: string): Buffer => createHmac('sha256', key).update(text).digest();

@@ -117,7 +117,11 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('writer on %s', (engine) => 
 
   it('keeps the newest of duplicates within one batch', async () => {
     const { writer, read } = await setup();
-    const rows: WriteRow[] = [5, 9, 7].map((second) => ({ accountId: 'acct_1', object: charge('ch_dup', { amount: second }), sourceTs: at(second) }));
+    const rows: WriteRow[] = [5, 9, 7].map((second) => ({
+      accountId: 'acct_1',
+      object: charge('ch_dup', { amount: second }),
+      sourceTs: at(second),
+    }));
     rows.push({ accountId: 'acct_2', object: charge('ch_dup', { amount: 1 }), sourceTs: at(1) });
     expect(await writer.writeBatch(rows)).toEqual({ written: 2 });
     expect((await read()).map((r) => [r.id, r.amount])).toEqual([['ch_dup', '9']]);

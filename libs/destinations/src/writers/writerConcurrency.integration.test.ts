@@ -49,7 +49,10 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('writer on %s, concurrently 
     const random = seeded(7);
     const ids = Array.from({ length: 120 }, (_, i) => `ch_${String(i).padStart(3, '0')}`);
     // Every state of every object gets its own second, so "newest" is never a tie.
-    const seconds = shuffle(Array.from({ length: ids.length * 6 }, (_, i) => i), random);
+    const seconds = shuffle(
+      Array.from({ length: ids.length * 6 }, (_, i) => i),
+      random,
+    );
     const states = ids.flatMap((id, i) =>
       [0, 1, 2, 3, 4, 5].map((k): WriteRow => {
         const second = seconds[i * 6 + k] ?? 0;
@@ -57,8 +60,20 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('writer on %s, concurrently 
       }),
     );
     // Both writers see every object, in different orders and batch boundaries.
-    const streamA = chunk(shuffle(states.filter((_, i) => i % 2 === 0 || i % 3 === 0), random), 50);
-    const streamB = chunk(shuffle(states.filter((_, i) => i % 2 === 1 || i % 3 === 0), random), 37);
+    const streamA = chunk(
+      shuffle(
+        states.filter((_, i) => i % 2 === 0 || i % 3 === 0),
+        random,
+      ),
+      50,
+    );
+    const streamB = chunk(
+      shuffle(
+        states.filter((_, i) => i % 2 === 1 || i % 3 === 0),
+        random,
+      ),
+      37,
+    );
     const run = async (handle: SqlHandle, batches: WriteRow[][]) => {
       const writer = createWriter(handle, { engine, schema: scratch.schema, resource });
       for (const batch of batches) await writer.writeBatch(batch);
@@ -99,7 +114,9 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('writer on %s, concurrently 
             if (!stored || stored.second <= s.second) model.set(s.id, s);
           }
         }
-        const expected = [...model.entries()].sort(([x], [y]) => (x < y ? -1 : 1)).map(([id, s]) => [id, String(s.amount), at(s.second).toISOString(), s.deleted]);
+        const expected = [...model.entries()]
+          .sort(([x], [y]) => (x < y ? -1 : 1))
+          .map(([id, s]) => [id, String(s.amount), at(s.second).toISOString(), s.deleted]);
         const rows = await readRows(handle, scratch, resource, accountId);
         expect(rows.map((r) => [r.id, r.amount, r._source_ts, r._deleted])).toEqual(expected);
       }),

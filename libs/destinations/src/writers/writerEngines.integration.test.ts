@@ -24,15 +24,26 @@ describe('Postgres writer specifics', () => {
     const object = { id: 'ch_nul', description: 'a\0b', metadata: { k: 'c\0d' } };
     await writer.writeBatch([{ accountId: 'acct_1', object, sourceTs: at(1) }]);
     const [row] = await readRows(handle, scratch, resource, 'acct_1');
-    expect([row?.description, row?.data, row?.metadata]).toEqual(['ab', { id: 'ch_nul', description: 'ab', metadata: { k: 'cd' } }, { k: 'cd' }]);
+    expect([row?.description, row?.data, row?.metadata]).toEqual([
+      'ab',
+      { id: 'ch_nul', description: 'ab', metadata: { k: 'cd' } },
+      { k: 'cd' },
+    ]);
   });
 
   it('rolls back a COPY the server refuses midway, and the connection goes on', async () => {
     const resource = await scratch.newTable(handle);
     // A catalog that disagrees with the table: text sent into the bigint column fails the COPY.
-    const wrong = { table: resource.table, columns: resource.columns.map((c) => (c.name === 'amount' ? { ...c, type: 'text' as const, path: 'currency' } : c)) };
+    const wrong = {
+      table: resource.table,
+      columns: resource.columns.map((c) => (c.name === 'amount' ? { ...c, type: 'text' as const, path: 'currency' } : c)),
+    };
     const bad = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource: wrong });
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ accountId: 'acct_1', object: { id: `ch_${i}`, currency: i === 2500 ? 'usd' : null }, sourceTs: at(1) }));
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      accountId: 'acct_1',
+      object: { id: `ch_${i}`, currency: i === 2500 ? 'usd' : null },
+      sourceTs: at(1),
+    }));
     await expect(bad.writeBatch(rows)).rejects.toMatchObject({ code: 'statement_failed' });
     const good = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource });
     expect(await good.writeBatch(rows.slice(0, 10))).toEqual({ written: 10 });
@@ -43,7 +54,10 @@ describe('Postgres writer specifics', () => {
     const resource = await scratch.newTable(handle);
     const first = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource });
     await first.writeBatch([{ accountId: 'acct_1', object: { id: 'ch_1' }, sourceTs: at(1) }]);
-    const grown = { table: resource.table, columns: [...resource.columns, { name: 'note', type: 'text' as const, path: 'note', ...sqlTypes('text') }] };
+    const grown = {
+      table: resource.table,
+      columns: [...resource.columns, { name: 'note', type: 'text' as const, path: 'note', ...sqlTypes('text') }],
+    };
     await ensureTable(handle, 'postgres', scratch.schema, grown);
     const second = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource: grown });
     await second.writeBatch([{ accountId: 'acct_1', object: { id: 'ch_2', note: 'new column' }, sourceTs: at(2) }]);

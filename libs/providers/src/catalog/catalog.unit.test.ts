@@ -58,7 +58,10 @@ describe('catalog', () => {
   it('says how each resource’s changes are detected: events, or a re-read window when there are none', () => {
     for (const resource of getProvider('stripe').resources) {
       const detection = changeDetectionOf(resource);
-      expect({ resource: resource.name, kind: detection.kind }).toEqual({ resource: resource.name, kind: resource.eventTypes.length > 0 ? 'events' : 'reread' });
+      expect({ resource: resource.name, kind: detection.kind }).toEqual({
+        resource: resource.name,
+        kind: resource.eventTypes.length > 0 ? 'events' : 'reread',
+      });
       if (detection.kind === 'reread') expect(detection.windowSeconds).toBeGreaterThan(detection.intervalSeconds);
     }
     expect(changeDetectionOf(getResource('stripe', 'balance_transactions')).kind).toBe('reread');

@@ -1,12 +1,7 @@
 import type { Logger } from '@datasync/logger';
 import type { RetryPolicy } from '../config';
 import type { RateLimitMode, RequestObserver } from '../connector';
-import {
-  ProviderError,
-  ProviderRateLimitedError,
-  ProviderRetriesExhaustedError,
-  ProviderUnreachableError,
-} from '../errors';
+import { ProviderError, ProviderRateLimitedError, ProviderRetriesExhaustedError, ProviderUnreachableError } from '../errors';
 import { backoffDelayMs } from './backoff';
 
 /** How one failed attempt should be handled. */

@@ -1,11 +1,6 @@
 import { silentLogger } from '@datasync/logger';
 import type { RequestReport } from '../connector';
-import {
-  InvalidCredentialError,
-  ProviderRateLimitedError,
-  ProviderRetriesExhaustedError,
-  ProviderUnreachableError,
-} from '../errors';
+import { InvalidCredentialError, ProviderRateLimitedError, ProviderRetriesExhaustedError, ProviderUnreachableError } from '../errors';
 import { withRetries, type Failure } from './withRetries';
 
 const policy = { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1000 };
@@ -63,7 +58,7 @@ describe('withRetries', () => {
     expect(r.attempts()).toBe(1);
   });
 
-  it("hands a 429 to a caller that delays its own job", async () => {
+  it('hands a 429 to a caller that delays its own job', async () => {
     const r = run([limited, 'ok'], 'throw');
     const err = await r.promise.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderRateLimitedError);

@@ -78,31 +78,36 @@ describe('splitSegment', () => {
           .filter((o) => (seen.has(o.id) ? false : (seen.add(o.id), true)));
       });
     fc.assert(
-      fc.property(objects, fc.integer({ min: 1, max: 7 }), fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }), (all, limit, decisions) => {
-        const read: string[] = [];
-        const queue: CreatedRange[] = splitRange(1000, 1031, 2);
-        let decision = 0;
-        while (queue.length) {
-          let segment = queue.shift() as CreatedRange;
-          let cursor: Obj | undefined;
-          for (;;) {
-            const p = page(all, segment, cursor, limit);
-            read.push(...p.objects.map((o) => o.id));
-            const last = p.objects[p.objects.length - 1];
-            if (!p.hasMore || !last) break;
-            cursor = last;
-            if (decisions[decision++ % decisions.length]) {
-              const parts = splitSegment(segment, { lastId: last.id, lastCreated: last.created });
-              if (parts) {
-                segment = parts.current;
-                queue.push(parts.split);
+      fc.property(
+        objects,
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }),
+        (all, limit, decisions) => {
+          const read: string[] = [];
+          const queue: CreatedRange[] = splitRange(1000, 1031, 2);
+          let decision = 0;
+          while (queue.length) {
+            let segment = queue.shift() as CreatedRange;
+            let cursor: Obj | undefined;
+            for (;;) {
+              const p = page(all, segment, cursor, limit);
+              read.push(...p.objects.map((o) => o.id));
+              const last = p.objects[p.objects.length - 1];
+              if (!p.hasMore || !last) break;
+              cursor = last;
+              if (decisions[decision++ % decisions.length]) {
+                const parts = splitSegment(segment, { lastId: last.id, lastCreated: last.created });
+                if (parts) {
+                  segment = parts.current;
+                  queue.push(parts.split);
+                }
               }
             }
           }
-        }
-        expect(read.length).toBe(all.length);
-        expect(new Set(read)).toEqual(new Set(all.map((o) => o.id)));
-      }),
+          expect(read.length).toBe(all.length);
+          expect(new Set(read)).toEqual(new Set(all.map((o) => o.id)));
+        },
+      ),
       { numRuns: 300 },
     );
   });

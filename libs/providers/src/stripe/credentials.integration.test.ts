@@ -1,10 +1,5 @@
 import { freePort, startEmulator, type EmulatorAccount, type TestEmulator } from '@datasync/testing';
-import {
-  AccountNotConnectedError,
-  InvalidCredentialError,
-  ProviderError,
-  ProviderUnreachableError,
-} from '../errors';
+import { AccountNotConnectedError, InvalidCredentialError, ProviderError, ProviderUnreachableError } from '../errors';
 import { collectPages, idsOf } from '../testing/collect';
 import { testSettings } from '../testing/settings';
 import { createStripeConnector } from './stripeConnector';
@@ -102,8 +97,6 @@ describe('connected accounts', () => {
     expect(err).toBeInstanceOf(InvalidCredentialError);
     expect(err.message).toContain("source's app key");
     const keyless = createStripeConnector({ settings: testSettings(emulator.baseUrl) });
-    expect(await failure(keyless.verify({ kind: 'connected_account', accountId: connected.id }))).toBeInstanceOf(
-      InvalidCredentialError,
-    );
+    expect(await failure(keyless.verify({ kind: 'connected_account', accountId: connected.id }))).toBeInstanceOf(InvalidCredentialError);
   });
 });

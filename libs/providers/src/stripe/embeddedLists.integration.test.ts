@@ -33,7 +33,9 @@ async function wholeList(url: string): Promise<{ id: string }[]> {
   for (;;) {
     const last = items[items.length - 1];
     const query = `limit=100${last ? `&starting_after=${last.id}` : ''}`;
-    const response = await fetch(`${emulator.baseUrl}${url}${url.includes('?') ? '&' : '?'}${query}`, { headers: { authorization: `Bearer ${key}` } });
+    const response = await fetch(`${emulator.baseUrl}${url}${url.includes('?') ? '&' : '?'}${query}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     const page = (await response.json()) as List;
     items.push(...page.data);
     if (!page.has_more) return items;

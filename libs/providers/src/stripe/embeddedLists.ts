@@ -47,7 +47,8 @@ export async function completeLists<T extends Record<string, unknown>>(requester
 
 async function readRest(requester: Requester, list: EmbeddedList): Promise<ProviderObject[]> {
   const [path = '', query = ''] = list.url.split('?', 2);
-  if (!path.startsWith('/v1/')) throw new ProviderRequestError(`an embedded list has an unexpected url ${list.url}`, 'unexpected_response', 200);
+  if (!path.startsWith('/v1/'))
+    throw new ProviderRequestError(`an embedded list has an unexpected url ${list.url}`, 'unexpected_response', 200);
   const endpoint = endpointOf(path);
   const items = [...list.data];
   let hasMore = true;

@@ -39,7 +39,13 @@ describe('events', () => {
     expect(events.map((e) => e.type)).toEqual(['customer.deleted', 'balance.available', 'charge.succeeded']);
     expect(events[0]).toMatchObject({ resource: 'customers', objectId: customer?.id, deleted: true, object: { id: customer?.id } });
     expect(events[1]).toMatchObject({ resource: null, objectId: null, object: { object: 'balance' } });
-    expect(events[2]).toMatchObject({ resource: 'charges', objectId: created.id, deleted: false, pinnedShape: true, object: { amount: 4321 } });
+    expect(events[2]).toMatchObject({
+      resource: 'charges',
+      objectId: created.id,
+      deleted: false,
+      pinnedShape: true,
+      object: { amount: 4321 },
+    });
     expect(pages[0]?.cursor).toBe(events[0]?.id);
   });
 

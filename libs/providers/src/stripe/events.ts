@@ -98,11 +98,7 @@ async function assertCursorKept(requester: Requester, cursor: string): Promise<v
   }
 }
 
-async function fetchEvents(
-  requester: Requester,
-  query: string,
-  cursor?: string,
-): Promise<Omit<EventPage, 'cursor'>> {
+async function fetchEvents(requester: Requester, query: string, cursor?: string): Promise<Omit<EventPage, 'cursor'>> {
   try {
     const response = await requester.get(EVENTS, EVENTS, query);
     const fetchedAt = new Date();

@@ -12,12 +12,21 @@ const event = (type: string, object: Record<string, unknown>, apiVersion: string
 
 describe('toProviderEvent: which events are deletions', () => {
   it('takes a catalog delete event type as a deletion', () => {
-    expect(toProviderEvent(event('customer.deleted', { id: 'cus_1', object: 'customer' }))).toMatchObject({ resource: 'customers', deleted: true });
-    expect(toProviderEvent(event('invoice.deleted', { id: 'in_1', object: 'invoice', status: 'draft' }))).toMatchObject({ resource: 'invoices', deleted: true });
+    expect(toProviderEvent(event('customer.deleted', { id: 'cus_1', object: 'customer' }))).toMatchObject({
+      resource: 'customers',
+      deleted: true,
+    });
+    expect(toProviderEvent(event('invoice.deleted', { id: 'in_1', object: 'invoice', status: 'draft' }))).toMatchObject({
+      resource: 'invoices',
+      deleted: true,
+    });
   });
 
   it('takes no <object>.deleted as a deletion where Stripe has no such event (a charge cannot be deleted)', () => {
-    expect(toProviderEvent(event('charge.deleted', { id: 'ch_1', object: 'charge', amount: 5 }))).toMatchObject({ resource: 'charges', deleted: false });
+    expect(toProviderEvent(event('charge.deleted', { id: 'ch_1', object: 'charge', amount: 5 }))).toMatchObject({
+      resource: 'charges',
+      deleted: false,
+    });
   });
 
   it('takes an object marked deleted: true as a deletion whatever the type', () => {
@@ -36,8 +45,18 @@ describe('toProviderEvent: which events are deletions', () => {
 
 describe('toProviderEvent: events whose object cannot be loaded', () => {
   it('reads balance.available (a Balance has no id) without throwing', () => {
-    const balance = { object: 'balance', available: [{ amount: 5_000, currency: 'usd', source_types: { card: 5_000 } }], livemode: false, pending: [] };
-    expect(toProviderEvent(event('balance.available', balance))).toMatchObject({ type: 'balance.available', resource: null, objectId: null, deleted: false });
+    const balance = {
+      object: 'balance',
+      available: [{ amount: 5_000, currency: 'usd', source_types: { card: 5_000 } }],
+      livemode: false,
+      pending: [],
+    };
+    expect(toProviderEvent(event('balance.available', balance))).toMatchObject({
+      type: 'balance.available',
+      resource: null,
+      objectId: null,
+      deleted: false,
+    });
   });
 
   it('reads invoice.upcoming (an invoice not created yet has no id) without throwing', () => {

@@ -3,12 +3,7 @@ import { createTestRedis, randomQueuePrefix, startEmulator, testRedisUrl, type T
 import type { Redis } from 'ioredis';
 import { RateBudget } from '../budget/rateBudget';
 import type { RequestReport } from '../connector';
-import {
-  ProviderError,
-  ProviderRateLimitedError,
-  ProviderRetriesExhaustedError,
-  ProviderUnreachableError,
-} from '../errors';
+import { ProviderError, ProviderRateLimitedError, ProviderRetriesExhaustedError, ProviderUnreachableError } from '../errors';
 import { collectPages, idsOf } from '../testing/collect';
 import { readAllCharges, type ReadAllResult } from '../testing/readAllCharges';
 import { testSettings } from '../testing/settings';

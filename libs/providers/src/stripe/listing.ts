@@ -36,11 +36,7 @@ export function isProviderObject(value: unknown): value is ProviderObject {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }
 
-export async function fetchPage(
-  requester: Requester,
-  resource: CatalogResource,
-  options: ListPagesOptions,
-): Promise<Page> {
+export async function fetchPage(requester: Requester, resource: CatalogResource, options: ListPagesOptions): Promise<Page> {
   const response = await requester.get(resource.endpoint, resource.endpoint, listQuery(resource, options));
   const fetchedAt = new Date();
   const { data, hasMore } = parseList(response.body);

@@ -43,12 +43,7 @@ export interface RawResponse {
 }
 
 /** A GET through the SDK; `query` is already encoded. */
-export async function stripeGet(
-  client: Stripe,
-  path: string,
-  query: string,
-  stripeAccount: string | undefined,
-): Promise<RawResponse> {
+export async function stripeGet(client: Stripe, path: string, query: string, stripeAccount: string | undefined): Promise<RawResponse> {
   const response = (await client.rawRequest('GET', query ? `${path}?${query}` : path, undefined, {
     ...(stripeAccount ? { stripeAccount } : {}),
   })) as Record<string, unknown> & { lastResponse?: { headers?: Record<string, string> } };

@@ -38,7 +38,7 @@ export function createStripeConnector(options: StripeConnectorOptions): Provider
     }
     assertAccountId(credential.accountId);
     if (!options.sourceKey) {
-      throw new InvalidCredentialError("this source has no app key, so it cannot act for connected accounts");
+      throw new InvalidCredentialError('this source has no app key, so it cannot act for connected accounts');
     }
     const { livemode } = keyMode(options.sourceKey);
     appClient ??= createStripeClient(options.sourceKey, clientOptions);

@@ -1,11 +1,6 @@
 import { redactString } from '@datasync/logger';
 import Stripe from 'stripe';
-import {
-  AccountNotConnectedError,
-  InsufficientPermissionError,
-  InvalidCredentialError,
-  ProviderRequestError,
-} from '../errors';
+import { AccountNotConnectedError, InsufficientPermissionError, InvalidCredentialError, ProviderRequestError } from '../errors';
 import { parseRetryAfter } from '../retry/backoff';
 import type { Failure } from '../retry/withRetries';
 
@@ -53,10 +48,9 @@ function permanentError(err: Stripe.errors.StripeError, status: number, ctx: Cla
     return new AccountNotConnectedError(ctx.connectedAccountId, { cause: err });
   }
   if (status === 403) {
-    return new InsufficientPermissionError(
-      `the key may not read this (a restricted key needs read access): ${providerMessage}`,
-      { cause: err },
-    );
+    return new InsufficientPermissionError(`the key may not read this (a restricted key needs read access): ${providerMessage}`, {
+      cause: err,
+    });
   }
   return new ProviderRequestError(providerMessage, err.code ?? err.type ?? 'invalid_request', status, err.param, {
     cause: err,

@@ -1,10 +1,5 @@
 import Stripe from 'stripe';
-import {
-  AccountNotConnectedError,
-  InsufficientPermissionError,
-  InvalidCredentialError,
-  ProviderRequestError,
-} from '../errors';
+import { AccountNotConnectedError, InsufficientPermissionError, InvalidCredentialError, ProviderRequestError } from '../errors';
 import { classifyStripeError } from './stripeErrors';
 
 // Real SDK error objects, as the SDK builds them from a response (type, status, headers).
@@ -38,9 +33,9 @@ describe('classifyStripeError', () => {
       return f.error;
     };
     expect(fail(sdkError(401, { type: 'invalid_request_error' }))).toBeInstanceOf(InvalidCredentialError);
-    expect(fail(sdkError(403, { type: 'invalid_request_error', code: 'account_invalid' }), { connectedAccountId: 'acct_1' })).toBeInstanceOf(
-      AccountNotConnectedError,
-    );
+    expect(
+      fail(sdkError(403, { type: 'invalid_request_error', code: 'account_invalid' }), { connectedAccountId: 'acct_1' }),
+    ).toBeInstanceOf(AccountNotConnectedError);
     expect(fail(sdkError(403, { type: 'permission_error' }))).toBeInstanceOf(InsufficientPermissionError);
     const notFound = fail(sdkError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id' }));
     expect(notFound).toBeInstanceOf(ProviderRequestError);

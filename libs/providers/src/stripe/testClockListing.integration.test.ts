@@ -14,9 +14,13 @@ beforeAll(async () => {
   const account = await emulator.createAccount({ objects: { customers: 250, subscriptions: 0 } });
   accountId = account.id;
   onClocks = [];
-  for (const [name, count] of [['first', 3], ['second', 2]] as const) {
+  for (const [name, count] of [
+    ['first', 3],
+    ['second', 2],
+  ] as const) {
     const clock = await emulator.admin<{ id: string }>('POST', `/accounts/${accountId}/test_clocks`, { name });
-    for (let i = 0; i < count; i++) onClocks.push((await emulator.admin<{ id: string }>('POST', `/accounts/${accountId}/customers`, { test_clock: clock.id })).id);
+    for (let i = 0; i < count; i++)
+      onClocks.push((await emulator.admin<{ id: string }>('POST', `/accounts/${accountId}/customers`, { test_clock: clock.id })).id);
   }
   const connector = createStripeConnector({ settings: testSettings(emulator.baseUrl) });
   const credential = { kind: 'secret_key' as const, key: account.secret_key };

@@ -61,8 +61,7 @@ function toVerifiedAccount(body: Record<string, unknown>, request: VerifyRequest
       200,
     );
   }
-  const name =
-    account.settings?.dashboard?.display_name || account.business_profile?.name || account.email || null;
+  const name = account.settings?.dashboard?.display_name || account.business_profile?.name || account.email || null;
   return {
     accountId: account.id,
     name,

@@ -15,7 +15,9 @@ const CREDENTIAL_RULE =
 export const identifier = Joi.string()
   .pattern(IDENTIFIER_PATTERN)
   .messages({ 'string.pattern.base': `{#label} is invalid: ${IDENTIFIER_RULE}`, 'string.empty': `{#label} is invalid: ${IDENTIFIER_RULE}` })
-  .description(`custom account identifier, the account_id column of its rows in the destination; ${IDENTIFIER_RULE}; defaults to external_id`);
+  .description(
+    `custom account identifier, the account_id column of its rows in the destination; ${IDENTIFIER_RULE}; defaults to external_id`,
+  );
 
 export const sourceType = Joi.string()
   .valid(...providerNames)
@@ -52,7 +54,9 @@ export const accountRefSchema = Joi.object({
 
 export const registrationSchema = Joi.object({
   account: accountRefSchema.required(),
-  already_existed: Joi.boolean().required().description('true when this account (same identifier, source and external_id) was registered before'),
+  already_existed: Joi.boolean()
+    .required()
+    .description('true when this account (same identifier, source and external_id) was registered before'),
 }).meta({ component: 'AccountRegistration' });
 
 export const accountStateSchema = Joi.object({
@@ -74,7 +78,14 @@ export const accountDetailSchema = Joi.object({
   status_reason: Joi.string().allow(null).required().description('why the status is error'),
   last_synced_at: Joi.string().isoDate().allow(null).required(),
   collections: Joi.array()
-    .items(Joi.object({ resource: Joi.string().required(), table: Joi.string().required(), status: Joi.string().required(), rows_loaded: Joi.number().integer().required() }))
+    .items(
+      Joi.object({
+        resource: Joi.string().required(),
+        table: Joi.string().required(),
+        status: Joi.string().required(),
+        rows_loaded: Joi.number().integer().required(),
+      }),
+    )
     .required()
     .description('per-collection progress, filled by the loader'),
   created_at: Joi.string().isoDate().required(),

@@ -17,7 +17,8 @@ afterAll(async () => {
   await closeTestKnex();
 });
 
-const send = (request: RawRequest) => rawRequest(api.baseUrl, { ...request, headers: { authorization: client.authorization, ...request.headers } });
+const send = (request: RawRequest) =>
+  rawRequest(api.baseUrl, { ...request, headers: { authorization: client.authorization, ...request.headers } });
 
 function expectError(res: RawResponse, status: number, fields: Record<string, unknown>) {
   expect({ status: res.status, body: res.json }).toEqual({ status, body: expect.objectContaining(fields) });
@@ -29,11 +30,18 @@ const json = { 'content-type': 'application/json' };
 
 describe('bad input never yields a 500 or a stack', () => {
   it('malformed JSON → 400 invalid_json', async () => {
-    expectError(await send({ method: 'POST', path: '/accounts', headers: json, body: '{"sourceType": "stripe",' }), 400, { code: 'invalid_json' });
+    expectError(await send({ method: 'POST', path: '/accounts', headers: json, body: '{"sourceType": "stripe",' }), 400, {
+      code: 'invalid_json',
+    });
   });
 
   it('bytes that are not UTF-8 in a JSON body → 400', async () => {
-    const res = await send({ method: 'POST', path: '/accounts', headers: json, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) });
+    const res = await send({
+      method: 'POST',
+      path: '/accounts',
+      headers: json,
+      body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+    });
     expectError(res, 400, { type: 'invalid_request_error' });
   });
 
@@ -45,13 +53,28 @@ describe('bad input never yields a 500 or a stack', () => {
   });
 
   it('wrong types in every field → 400 listing them', async () => {
-    const res = await send({ method: 'POST', path: '/accounts', headers: json, body: JSON.stringify({ sourceType: 1, credential: [], app: {}, identifier: true }) });
+    const res = await send({
+      method: 'POST',
+      path: '/accounts',
+      headers: json,
+      body: JSON.stringify({ sourceType: 1, credential: [], app: {}, identifier: true }),
+    });
     expectError(res, 400, { code: 'parameter_invalid' });
-    expect([...new Set((res.json as { errors: { param: string }[] }).errors.map((e) => e.param))]).toEqual(['sourceType', 'credential', 'app', 'identifier']);
+    expect([...new Set((res.json as { errors: { param: string }[] }).errors.map((e) => e.param))]).toEqual([
+      'sourceType',
+      'credential',
+      'app',
+      'identifier',
+    ]);
   });
 
   it('a prototype-polluting key is just an unknown field', async () => {
-    const res = await send({ method: 'POST', path: '/accounts', headers: json, body: '{"__proto__": {"admin": true}, "sourceType": "stripe"}' });
+    const res = await send({
+      method: 'POST',
+      path: '/accounts',
+      headers: json,
+      body: '{"__proto__": {"admin": true}, "sourceType": "stripe"}',
+    });
     expectError(res, 400, { code: 'parameter_invalid' });
   });
 
@@ -61,13 +84,28 @@ describe('bad input never yields a 500 or a stack', () => {
   });
 
   it('a body that is not JSON → 415, also with an unsupported charset', async () => {
-    expectError(await send({ method: 'POST', path: '/accounts', headers: { 'content-type': 'text/plain' }, body: 'hello' }), 415, { code: 'unsupported_media_type' });
-    expectError(await send({ method: 'PUT', path: '/accounts/stripe/x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'active=true' }), 415, {
+    expectError(await send({ method: 'POST', path: '/accounts', headers: { 'content-type': 'text/plain' }, body: 'hello' }), 415, {
       code: 'unsupported_media_type',
     });
-    expectError(await send({ method: 'POST', path: '/accounts', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{}' }), 415, {
-      code: 'unsupported_media_type',
-    });
+    expectError(
+      await send({
+        method: 'PUT',
+        path: '/accounts/stripe/x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'active=true',
+      }),
+      415,
+      {
+        code: 'unsupported_media_type',
+      },
+    );
+    expectError(
+      await send({ method: 'POST', path: '/accounts', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{}' }),
+      415,
+      {
+        code: 'unsupported_media_type',
+      },
+    );
   });
 
   it('unknown routes → 404, other methods → 405 with Allow', async () => {
@@ -85,7 +123,9 @@ describe('bad input never yields a 500 or a stack', () => {
     expectError(await send({ method: 'GET', path: '/accounts/stripe/a%2Fb' }), 400, { param: 'identifier' });
     expectError(await send({ method: 'GET', path: '/accounts/stripe/%00' }), 400, { param: 'identifier' });
     expectError(await send({ method: 'GET', path: '/accounts/..%2F..%2Fetc/passwd' }), 400, { param: 'source_type' });
-    expectError(await send({ method: 'POST', path: `/sources/${'%C3%A9'.repeat(100)}/accounts`, headers: json, body: '{}' }), 400, { param: 'sourceName' });
+    expectError(await send({ method: 'POST', path: `/sources/${'%C3%A9'.repeat(100)}/accounts`, headers: json, body: '{}' }), 400, {
+      param: 'sourceName',
+    });
   });
 
   it('odd query strings → 400', async () => {
@@ -95,7 +135,13 @@ describe('bad input never yields a 500 or a stack', () => {
   });
 
   it('odd Authorization headers → 401', async () => {
-    for (const authorization of ['Basic', 'Basic !!!', `Basic ${Buffer.from('nocolon').toString('base64')}`, `Basic ${Buffer.from([0xff, 0x3a, 0xfe]).toString('base64')}`, 'Basic '.padEnd(3000, 'A')]) {
+    for (const authorization of [
+      'Basic',
+      'Basic !!!',
+      `Basic ${Buffer.from('nocolon').toString('base64')}`,
+      `Basic ${Buffer.from([0xff, 0x3a, 0xfe]).toString('base64')}`,
+      'Basic '.padEnd(3000, 'A'),
+    ]) {
       expectError(await send({ method: 'GET', path: '/accounts', headers: { authorization } }), 401, { type: 'authentication_error' });
     }
   });

@@ -65,19 +65,51 @@ const path = fc.oneof(
   fc.constantFrom('/openapi.json', '/docs', '/accounts/stripe/alpha', '/accounts/stripe/beta', '/sources/shop/accounts'),
 );
 
-const query = fc.option(
-  fc.dictionary(fc.oneof(fc.constantFrom('limit', 'starting_after', 'source_type', 'active', 'status'), printable), fc.oneof(printable, fc.constantFrom('0', '101', 'true', 'stripe/alpha', '%FF'))),
-  { nil: undefined },
-).map((q) => (q ? `?${Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${v === '%FF' ? v : encodeURIComponent(v)}`).join('&')}` : ''));
+const query = fc
+  .option(
+    fc.dictionary(
+      fc.oneof(fc.constantFrom('limit', 'starting_after', 'source_type', 'active', 'status'), printable),
+      fc.oneof(printable, fc.constantFrom('0', '101', 'true', 'stripe/alpha', '%FF')),
+    ),
+    { nil: undefined },
+  )
+  .map((q) =>
+    q
+      ? `?${Object.entries(q)
+          .map(([k, v]) => `${encodeURIComponent(k)}=${v === '%FF' ? v : encodeURIComponent(v)}`)
+          .join('&')}`
+      : '',
+  );
 
-const credentialValue = fc.oneof(anyText, fc.constantFrom('sk_test_12345678abcdefgh', 'rk_live_abcdefgh12345678'), fc.record({ accountId: fc.oneof(anyText, fc.constant('acct_nonexistent1')) }), fc.jsonValue());
+const credentialValue = fc.oneof(
+  anyText,
+  fc.constantFrom('sk_test_12345678abcdefgh', 'rk_live_abcdefgh12345678'),
+  fc.record({ accountId: fc.oneof(anyText, fc.constant('acct_nonexistent1')) }),
+  fc.jsonValue(),
+);
 
 const bodyObject = fc.oneof(
   fc.record(
-    { sourceType: fc.oneof(fc.constant('stripe'), anyText), credential: credentialValue, app: fc.oneof(fc.constant('shop'), anyText), identifier: fc.oneof(fc.constant('alpha'), anyText) },
+    {
+      sourceType: fc.oneof(fc.constant('stripe'), anyText),
+      credential: credentialValue,
+      app: fc.oneof(fc.constant('shop'), anyText),
+      identifier: fc.oneof(fc.constant('alpha'), anyText),
+    },
     { requiredKeys: [] },
   ),
-  fc.record({ credentials: fc.oneof(fc.record({ type: fc.oneof(fc.constant('stripe-app'), anyText), accountId: fc.oneof(fc.constant('acct_nonexistent1'), anyText) }, { requiredKeys: [] }), fc.jsonValue()) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      credentials: fc.oneof(
+        fc.record(
+          { type: fc.oneof(fc.constant('stripe-app'), anyText), accountId: fc.oneof(fc.constant('acct_nonexistent1'), anyText) },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue(),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
   fc.record({ active: fc.jsonValue() }, { requiredKeys: [] }),
   fc.dictionary(anyText, fc.jsonValue(), { maxKeys: 4 }),
 );
@@ -92,7 +124,15 @@ const body = fc.oneof(
 
 type Who = 'open' | 'closed' | 'none' | 'garbage' | 'nocolon' | 'wrong';
 const who = fc.constantFrom<Who>('open', 'closed', 'open', 'closed', 'none', 'garbage', 'nocolon', 'wrong');
-const contentType = fc.constantFrom(undefined, 'application/json', 'application/json', 'text/plain', 'application/json; charset=latin1', 'multipart/form-data; boundary=x', 'application/merge-patch+json');
+const contentType = fc.constantFrom(
+  undefined,
+  'application/json',
+  'application/json',
+  'text/plain',
+  'application/json; charset=latin1',
+  'multipart/form-data; boundary=x',
+  'application/merge-patch+json',
+);
 
 const requests = fc.record({
   method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
@@ -149,7 +189,8 @@ describe('generated requests', () => {
         if (r.idempotencyKey !== undefined) headers['idempotency-key'] = r.idempotencyKey;
         const res = await rawRequest(api.baseUrl, { method: r.method, path: `${r.path}${r.query}`, headers, body: r.body });
         const allowed = documentedStatuses(r.method, r.path);
-        if (!allowed.has(res.status)) throw new Error(`status ${res.status} is not documented for ${r.method} ${r.path.slice(0, 80)}: ${res.text.slice(0, 300)}`);
+        if (!allowed.has(res.status))
+          throw new Error(`status ${res.status} is not documented for ${r.method} ${r.path.slice(0, 80)}: ${res.text.slice(0, 300)}`);
         if (r.method === 'HEAD') return;
         if (res.status >= 400) {
           const invalid = errorBodySchema.validate(res.json).error;

@@ -17,7 +17,10 @@ details { margin: .3rem 0; }
 function operationHtml(path: string, method: string, op: OpenApiDocument['paths'][string][string]): string {
   const params = (op.parameters ?? []) as { name: string; in: string; required: boolean; description?: string; schema: unknown }[];
   const rows = params
-    .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escape(p.description ?? '')}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${escape(p.description ?? '')}</td></tr>`,
+    )
     .join('');
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {
@@ -31,7 +34,9 @@ function operationHtml(path: string, method: string, op: OpenApiDocument['paths'
     op.description ? `<p>${escape(op.description)}</p>` : '',
     op.security ? `<p>Authentication: HTTP Basic, <code>CLIENT_ID:CLIENT_SECRET</code>.</p>` : '<p>No authentication.</p>',
     rows ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>meaning</th></tr>${rows}</table>` : '',
-    op.requestBody ? `<details open><summary>Request body (JSON)</summary>${json(op.requestBody.content['application/json'].schema)}</details>` : '',
+    op.requestBody
+      ? `<details open><summary>Request body (JSON)</summary>${json(op.requestBody.content['application/json'].schema)}</details>`
+      : '',
     `<p>Responses:</p>${responses}`,
   ].join('\n');
 }

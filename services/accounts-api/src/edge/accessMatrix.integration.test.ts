@@ -64,9 +64,19 @@ describe('Accounts API access policy', () => {
       passwordScrypt: { N: 2 ** 10, r: 8, p: 1 },
     });
     const suffix = Math.random().toString(36).slice(2);
-    const signedUp = await auth.users.signup({ email: `matrix-${suffix}@example.test`, password: 'a long enough password', organizationName: `matrix ${suffix}` });
+    const signedUp = await auth.users.signup({
+      email: `matrix-${suffix}@example.test`,
+      password: 'a long enough password',
+      organizationName: `matrix ${suffix}`,
+    });
     await api.knex(TABLES.environments).where({ id: signedUp.environment.id }).update({ early_access: true });
-    const owner = { kind: 'session' as const, environmentId: signedUp.environment.id, organizationId: signedUp.organization.id, userId: signedUp.user.id, sessionId: signedUp.session.id };
+    const owner = {
+      kind: 'session' as const,
+      environmentId: signedUp.environment.id,
+      organizationId: signedUp.organization.id,
+      userId: signedUp.user.id,
+      sessionId: signedUp.session.id,
+    };
     const basic = async (scope: 'accounts' | 'admin') => {
       const { credential, clientSecret } = await auth.clientCredentials.create(owner, scope);
       return `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
@@ -78,8 +88,12 @@ describe('Accounts API access policy', () => {
       session: { Cookie: `${SESSION_COOKIE}=${signedUp.session.token}` },
     };
 
-    const document = (await request(api.baseUrl).get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${path}`));
+    const document = (await request(api.baseUrl).get('/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(documented.sort()).toEqual(Object.keys(POLICY).sort());
 
     const observed: Record<string, Record<Caller, Outcome | string>> = {};
@@ -88,7 +102,9 @@ describe('Accounts API access policy', () => {
       const path = template.replace(/\{[^}]+\}/g, 'made_up');
       const row = {} as Record<Caller, Outcome | string>;
       for (const caller of Object.keys(headers) as Caller[]) {
-        const req = (request(api.baseUrl) as unknown as Record<string, (url: string) => request.Test>)[method.toLowerCase()]!(path).set(headers[caller]);
+        const req = (request(api.baseUrl) as unknown as Record<string, (url: string) => request.Test>)[method.toLowerCase()]!(path).set(
+          headers[caller],
+        );
         row[caller] = outcome(method === 'GET' || method === 'DELETE' ? await req : await req.send({}));
       }
       observed[operation] = row;

@@ -22,7 +22,11 @@ const BETA_MESSAGE =
  * valid credentials (libs/auth createBasicAuth); a client that authenticated spends from its own
  * rate.
  */
-export function createApiAuth(deps: { basic: BasicAuthenticator; limits: RateLimits; earlyAccess: (environmentId: string) => Promise<boolean> }): ApiAuth {
+export function createApiAuth(deps: {
+  basic: BasicAuthenticator;
+  limits: RateLimits;
+  earlyAccess: (environmentId: string) => Promise<boolean>;
+}): ApiAuth {
   const { basic, limits } = deps;
 
   const authenticate = async (req: Request, res: Response): Promise<void> => {

@@ -5,11 +5,15 @@ describe('cachedLookup', () => {
     let calls = 0;
     let fail = false;
     let clock = 1_000;
-    const lookup = cachedLookup(async (key: string) => {
-      calls += 1;
-      if (fail) throw new Error('down');
-      return `${key}:${calls}`;
-    }, 40, { now: () => clock });
+    const lookup = cachedLookup(
+      async (key: string) => {
+        calls += 1;
+        if (fail) throw new Error('down');
+        return `${key}:${calls}`;
+      },
+      40,
+      { now: () => clock },
+    );
     expect(await lookup('a')).toBe('a:1');
     expect(await lookup('a')).toBe('a:1');
     expect(await lookup('b')).toBe('b:2');

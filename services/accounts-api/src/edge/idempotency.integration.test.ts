@@ -38,7 +38,11 @@ describe('Idempotency-Key', () => {
     expect(replay.body).toEqual(first.body);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     // Without the key the same call runs again and finds the account.
-    const fresh = await request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).expect(200);
+    const fresh = await request(api.baseUrl)
+      .post('/accounts')
+      .set('Authorization', client.authorization)
+      .send({ sourceType: 'stripe', credential: account.secret_key })
+      .expect(200);
     expect(fresh.body.already_existed).toBe(true);
     expect(await accountRows(api.knex, client.environmentId)).toHaveLength(1);
   });
@@ -72,11 +76,18 @@ describe('Idempotency-Key', () => {
     expect(replayed.body).toEqual(refused.body);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
 
-    const offline = await startApiTestApp({ settings: { API_REDIS_PREFIX: api.settings.API_REDIS_PREFIX, SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS } });
+    const offline = await startApiTestApp({
+      settings: { API_REDIS_PREFIX: api.settings.API_REDIS_PREFIX, SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS },
+    });
     try {
       const account = await emulator.createAccount();
       const body = { sourceType: 'stripe', credential: account.secret_key };
-      await request(offline.baseUrl).post('/accounts').set('Authorization', client.authorization).set('Idempotency-Key', 'key-4').send(body).expect(503);
+      await request(offline.baseUrl)
+        .post('/accounts')
+        .set('Authorization', client.authorization)
+        .set('Idempotency-Key', 'key-4')
+        .send(body)
+        .expect(503);
       // The same key on a server that reaches the provider runs the request.
       await post(client, 'key-4', body).expect(200);
     } finally {

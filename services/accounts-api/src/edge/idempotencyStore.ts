@@ -11,11 +11,7 @@ export interface StoredResponse {
 // A done entry keeps the response sealed: it may hold a secret shown once (a link session's URL).
 type Entry = { fingerprint: string; state: 'pending' } | { fingerprint: string; state: 'done'; sealed: string };
 
-export type Begun =
-  | { kind: 'started' }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'mismatch' }
-  | { kind: 'in_progress' };
+export type Begun = { kind: 'started' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in_progress' };
 
 export interface IdempotencySettings {
   prefix: string;
@@ -47,13 +43,17 @@ export class IdempotencyStore {
     const pending: Entry = { fingerprint, state: 'pending' };
     // Two tries: an entry can expire between the failed SET NX and the GET.
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const claimed = await this.call(() => this.redis.set(redisKey, JSON.stringify(pending), 'PX', this.settings.pendingMs ?? DEFAULT_PENDING_MS, 'NX'));
+      const claimed = await this.call(() =>
+        this.redis.set(redisKey, JSON.stringify(pending), 'PX', this.settings.pendingMs ?? DEFAULT_PENDING_MS, 'NX'),
+      );
       if (claimed === 'OK') return { kind: 'started' };
       const raw = await this.call(() => this.redis.get(redisKey));
       if (raw === null) continue;
       const entry = JSON.parse(raw) as Entry;
       if (entry.fingerprint !== fingerprint) return { kind: 'mismatch' };
-      return entry.state === 'done' ? { kind: 'replay', response: this.openResponse(entry.sealed, environmentId) } : { kind: 'in_progress' };
+      return entry.state === 'done'
+        ? { kind: 'replay', response: this.openResponse(entry.sealed, environmentId) }
+        : { kind: 'in_progress' };
     }
     throw new ServiceUnavailableError();
   }

@@ -11,13 +11,19 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
 
 function fingerprintOf(method: string, path: string, input: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(canonical(input))}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(canonical(input))}`)
+    .digest('hex');
 }
 
 // Specs wrapped by idempotent(), so the OpenAPI document can list the header on exactly those.
@@ -43,16 +49,22 @@ export function idempotent<P, Q, B>(store: IdempotencyStore, spec: RouteSpec<P, 
     ...spec,
     responses: {
       ...spec.responses,
-      409: { description: 'Another request with the same Idempotency-Key is still running; retry after it finishes', schema: errorBodySchema },
+      409: {
+        description: 'Another request with the same Idempotency-Key is still running; retry after it finishes',
+        schema: errorBodySchema,
+      },
     },
     handler: async (input, req, res) => {
       const key = req.get(IDEMPOTENCY_HEADER);
       if (key === undefined) return spec.handler(input, req, res);
       if (!KEY_PATTERN.test(key)) {
-        throw new InvalidRequestError(`${IDEMPOTENCY_HEADER} must be 1-255 printable ASCII characters without spaces (a UUID is a good choice).`, {
-          code: 'parameter_invalid',
-          param: IDEMPOTENCY_HEADER,
-        });
+        throw new InvalidRequestError(
+          `${IDEMPOTENCY_HEADER} must be 1-255 printable ASCII characters without spaces (a UUID is a good choice).`,
+          {
+            code: 'parameter_invalid',
+            param: IDEMPOTENCY_HEADER,
+          },
+        );
       }
       const { environmentId } = callerOf(res);
       const fingerprint = fingerprintOf(req.method, req.path, input);
@@ -68,10 +80,15 @@ export function idempotent<P, Q, B>(store: IdempotencyStore, spec: RouteSpec<P, 
         );
       }
       if (begun.kind === 'in_progress') {
-        throw new ApiError(409, 'invalid_request_error', `A request with this ${IDEMPOTENCY_HEADER} is still in progress. Retry once it has finished.`, {
-          code: 'idempotency_key_in_use',
-          headers: { 'Retry-After': '1' },
-        });
+        throw new ApiError(
+          409,
+          'invalid_request_error',
+          `A request with this ${IDEMPOTENCY_HEADER} is still in progress. Retry once it has finished.`,
+          {
+            code: 'idempotency_key_in_use',
+            headers: { 'Retry-After': '1' },
+          },
+        );
       }
       try {
         const result = await spec.handler(input, req, res);
@@ -79,7 +96,8 @@ export function idempotent<P, Q, B>(store: IdempotencyStore, spec: RouteSpec<P, 
         return result;
       } catch (err) {
         const known = toApiError(err);
-        if (known && replayable(known.status)) await store.complete(environmentId, key, fingerprint, { status: known.status, body: known.toBody() });
+        if (known && replayable(known.status))
+          await store.complete(environmentId, key, fingerprint, { status: known.status, body: known.toBody() });
         else await store.abandon(environmentId, key).catch(() => undefined);
         throw err;
       }

@@ -17,7 +17,9 @@ afterAll(async () => {
 describe('rate limits', () => {
   it('answers 429 with Retry-After once a client credential exceeds its rate, and not another client', async () => {
     const [busy, calm] = await Promise.all([newClient(api), newClient(api)]);
-    const results = await Promise.all(Array.from({ length: 12 }, () => request(api.baseUrl).get('/accounts').set('Authorization', busy.authorization)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => request(api.baseUrl).get('/accounts').set('Authorization', busy.authorization)),
+    );
     const limited = results.filter((r) => r.status === 429);
     // At most 5 per one-second window; 12 requests span at most two windows.
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(10);
@@ -33,7 +35,11 @@ describe('rate limits', () => {
   it('refuses a client id that failed too often from an address, even with the right secret, on every replica', async () => {
     // Replicas start first, so the whole check fits well inside one rate-limit window even on a
     // loaded machine (starting an app takes seconds there).
-    const shared = { API_REDIS_PREFIX: api.settings.API_REDIS_PREFIX, SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS, RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3 };
+    const shared = {
+      API_REDIS_PREFIX: api.settings.API_REDIS_PREFIX,
+      SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS,
+      RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3,
+    };
     const replica = await startApiTestApp({ settings: shared });
     const later = await startApiTestApp({ settings: shared });
     const client = await newClient(api);
@@ -73,12 +79,17 @@ describe('rate limits', () => {
     ];
     for (const guess of guesses) for (let i = 0; i < 4; i += 1) await request(api.baseUrl).get('/accounts').set('Authorization', guess);
     // Unknown client ids and malformed headers count together for the address: a new id per guess gains nothing.
-    await request(api.baseUrl).get('/accounts').set('Authorization', `Basic ${Buffer.from('cli_111111111111111111111111:guess').toString('base64')}`).expect(429);
+    await request(api.baseUrl)
+      .get('/accounts')
+      .set('Authorization', `Basic ${Buffer.from('cli_111111111111111111111111:guess').toString('base64')}`)
+      .expect(429);
     await request(api.baseUrl).get('/accounts').set('Authorization', bystander.authorization).expect(200);
   });
 
   it('counts behind trusted proxies per real client address, and believes no one else', async () => {
-    const proxied = await startApiTestApp({ settings: { RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3, TRUSTED_PROXIES: '127.0.0.1/8, ::1, ::ffff:127.0.0.1' } });
+    const proxied = await startApiTestApp({
+      settings: { RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3, TRUSTED_PROXIES: '127.0.0.1/8, ::1, ::ffff:127.0.0.1' },
+    });
     const direct = await startApiTestApp({ settings: { RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3 } });
     try {
       const client = await newClient(proxied);

@@ -28,6 +28,10 @@ describe('with Redis unreachable', () => {
       .set('Idempotency-Key', 'k-1')
       .send({ sourceType: 'stripe', credential: 'sk_test_1234567890abcdef' })
       .expect(503);
-    expect(res.body).toEqual({ type: 'api_error', code: 'service_unavailable', message: 'The service is temporarily unavailable. Retry shortly.' });
+    expect(res.body).toEqual({
+      type: 'api_error',
+      code: 'service_unavailable',
+      message: 'The service is temporarily unavailable. Retry shortly.',
+    });
   });
 });

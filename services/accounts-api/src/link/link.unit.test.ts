@@ -5,13 +5,20 @@ import { generateLinkToken, hashLinkToken, isWellFormedLinkToken, linkCsrfMatche
 import { linkPage } from './pages/linkPage';
 import { resultUrl } from './returnUrl';
 
-const env = { NODE_ENV: 'development', LINK_SESSION_TTL_MINUTES: 30, PROVIDER_STRIPE_BASE_URL: 'https://api.stripe.com', PROVIDER_TIMEOUT_MS: 1000 };
+const env = {
+  NODE_ENV: 'development',
+  LINK_SESSION_TTL_MINUTES: 30,
+  PROVIDER_STRIPE_BASE_URL: 'https://api.stripe.com',
+  PROVIDER_TIMEOUT_MS: 1000,
+};
 
 describe('linkSettings', () => {
   it('uses connect.stripe.com with the real API, the base URL with the emulator, and an explicit URL over both', () => {
     expect(linkSettings(env).connectUrls.stripe).toBe('https://connect.stripe.com');
     expect(linkSettings({ ...env, PROVIDER_STRIPE_BASE_URL: 'http://127.0.0.1:4100/' }).connectUrls.stripe).toBe('http://127.0.0.1:4100');
-    expect(linkSettings({ ...env, PROVIDER_STRIPE_CONNECT_URL: 'https://connect.example.com' }).connectUrls.stripe).toBe('https://connect.example.com');
+    expect(linkSettings({ ...env, PROVIDER_STRIPE_CONNECT_URL: 'https://connect.example.com' }).connectUrls.stripe).toBe(
+      'https://connect.example.com',
+    );
   });
 
   it('allows http return URLs and insecure cookies only outside production', () => {
@@ -26,8 +33,12 @@ describe('linkSettings', () => {
   it('requires LINK_PUBLIC_URL in production: the request origin is the caller’s to choose', () => {
     const schema = { ...commonEnv, ...linkEnv };
     expect(parseConfig(schema, { NODE_ENV: 'development' })).toMatchObject({ LINK_PUBLIC_URL: undefined });
-    expect(() => parseConfig(schema, { NODE_ENV: 'production' })).toThrow(new ConfigError(['LINK_PUBLIC_URL: is required when NODE_ENV=production']));
-    expect(parseConfig(schema, { NODE_ENV: 'production', LINK_PUBLIC_URL: 'https://link.example.com' })).toMatchObject({ LINK_PUBLIC_URL: 'https://link.example.com' });
+    expect(() => parseConfig(schema, { NODE_ENV: 'production' })).toThrow(
+      new ConfigError(['LINK_PUBLIC_URL: is required when NODE_ENV=production']),
+    );
+    expect(parseConfig(schema, { NODE_ENV: 'production', LINK_PUBLIC_URL: 'https://link.example.com' })).toMatchObject({
+      LINK_PUBLIC_URL: 'https://link.example.com',
+    });
   });
 });
 
@@ -72,8 +83,8 @@ describe('the page', () => {
     expect(html).toContain('href="https://app.example.com/?a=1&amp;b=&quot;2&quot;"');
     expect(html).toContain('until 2030-01-01 10:30 UTC');
     expect(html).not.toContain('Test mode');
-    expect(contentSecurityPolicy(['https://app.example.com/back?x=1', 'https://connect.stripe.com/oauth', 'https://app.example.com/other'])).toContain(
-      "form-action 'self' https://app.example.com https://connect.stripe.com;",
-    );
+    expect(
+      contentSecurityPolicy(['https://app.example.com/back?x=1', 'https://connect.stripe.com/oauth', 'https://app.example.com/other']),
+    ).toContain("form-action 'self' https://app.example.com https://connect.stripe.com;");
   });
 });

@@ -55,7 +55,8 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 export function linkSettings(env: LinkEnv): LinkSettings {
   const stripeConnect =
-    env.PROVIDER_STRIPE_CONNECT_URL ?? (trimSlash(env.PROVIDER_STRIPE_BASE_URL) === STRIPE_API ? STRIPE_CONNECT : env.PROVIDER_STRIPE_BASE_URL);
+    env.PROVIDER_STRIPE_CONNECT_URL ??
+    (trimSlash(env.PROVIDER_STRIPE_BASE_URL) === STRIPE_API ? STRIPE_CONNECT : env.PROVIDER_STRIPE_BASE_URL);
   const production = env.NODE_ENV === 'production';
   return {
     publicUrl: env.LINK_PUBLIC_URL === undefined ? undefined : trimSlash(env.LINK_PUBLIC_URL),

@@ -33,7 +33,9 @@ async function newLink(options: { identifier?: string; oauth?: boolean } = {}): 
   const client = await newClient(api);
   const source = await insertSource(api.knex, api.secretBox, emulator, client.environmentId);
   if (options.oauth !== false) {
-    const { client_id } = (await (await fetch(`${emulator.baseUrl}/_emulator/accounts/${source.platform.id}`)).json()) as { client_id: string };
+    const { client_id } = (await (await fetch(`${emulator.baseUrl}/_emulator/accounts/${source.platform.id}`)).json()) as {
+      client_id: string;
+    };
     await api.knex(TABLES.sources).where({ id: source.id }).update({ oauth_client_id: client_id });
   }
   const res = await request(api.baseUrl)
@@ -57,7 +59,8 @@ async function openPage(link: Link) {
 }
 
 const sessionRow = (id: string) => api.knex(TABLES.linkSessions).where({ id }).first();
-const postKey = (link: Link, fields: Record<string, string>) => request(api.baseUrl).post(`${link.path}/key`).type('form').redirects(0).send(fields);
+const postKey = (link: Link, fields: Record<string, string>) =>
+  request(api.baseUrl).post(`${link.path}/key`).type('form').redirects(0).send(fields);
 
 /** The connect button, then the emulator's consent form answered with `decision`: where the provider sends the browser back. */
 async function consent(link: Link, decision: 'approve' | 'deny'): Promise<{ callback: string; cookie: string }> {
@@ -125,10 +128,15 @@ describe('the Link page', () => {
 
   it('answers an expired link with its page, and a return link that says so', async () => {
     const link = await newLink();
-    await api.knex(TABLES.linkSessions).where({ id: link.id }).update({ expires_at: api.knex.raw("now() - interval '1 second'") });
+    await api
+      .knex(TABLES.linkSessions)
+      .where({ id: link.id })
+      .update({ expires_at: api.knex.raw("now() - interval '1 second'") });
     const res = await request(api.baseUrl).get(link.path).expect(410);
     expect(res.text).toContain('This link has expired');
-    expect(res.text).toContain(`https://integrator.example.com/back?from=link&amp;status=error&amp;reason=link_expired&amp;link_session=${link.id}`);
+    expect(res.text).toContain(
+      `https://integrator.example.com/back?from=link&amp;status=error&amp;reason=link_expired&amp;link_session=${link.id}`,
+    );
   });
 });
 
@@ -138,11 +146,22 @@ describe('the pasted key', () => {
     const customer = await emulator.createAccount();
     const { csrf } = await openPage(link);
     const res = await postKey(link, { csrf_token: csrf, key: customer.restricted_key }).expect(303);
-    expect(res.headers.location).toBe(`https://integrator.example.com/back?from=link&status=connected&identifier=customer-7&link_session=${link.id}`);
+    expect(res.headers.location).toBe(
+      `https://integrator.example.com/back?from=link&status=connected&identifier=customer-7&link_session=${link.id}`,
+    );
     expect(await accountRows(api.knex, link.client.environmentId)).toEqual([
-      expect.objectContaining({ identifier: 'customer-7', external_id: customer.id, source_id: link.source.id, credential_kind: 'secret_key' }),
+      expect.objectContaining({
+        identifier: 'customer-7',
+        external_id: customer.id,
+        source_id: link.source.id,
+        credential_kind: 'secret_key',
+      }),
     ]);
-    expect(await sessionRow(link.id)).toMatchObject({ account_identifier: 'customer-7', account_external_id: customer.id, claimed_until: null });
+    expect(await sessionRow(link.id)).toMatchObject({
+      account_identifier: 'customer-7',
+      account_external_id: customer.id,
+      claimed_until: null,
+    });
 
     const again = await postKey(link, { csrf_token: csrf, key: customer.restricted_key }).expect(410);
     expect(again.text).toContain('This link has already been used');
@@ -194,7 +213,10 @@ describe('the pasted key', () => {
     const link = await newLink();
     const [a, b] = (await Promise.all([emulator.createAccount(), emulator.createAccount()])) as [EmulatorAccount, EmulatorAccount];
     const { csrf } = await openPage(link);
-    const results = await Promise.all([postKey(link, { csrf_token: csrf, key: a.secret_key }), postKey(link, { csrf_token: csrf, key: b.secret_key })]);
+    const results = await Promise.all([
+      postKey(link, { csrf_token: csrf, key: a.secret_key }),
+      postKey(link, { csrf_token: csrf, key: b.secret_key }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([303, expect.any(Number)]);
     expect([409, 410]).toContain(results.find((r) => r.status !== 303)?.status);
     expect(await accountRows(api.knex, link.client.environmentId)).toHaveLength(1);
@@ -212,7 +234,12 @@ describe('connecting through the provider', () => {
     expect(externalId).toMatch(/^acct_/);
     expect(location.searchParams.get('status')).toBe('connected');
     expect(await accountRows(api.knex, link.client.environmentId)).toEqual([
-      expect.objectContaining({ identifier: externalId, external_id: externalId, credential_kind: 'connected_account', credential_secret: null }),
+      expect.objectContaining({
+        identifier: externalId,
+        external_id: externalId,
+        credential_kind: 'connected_account',
+        credential_secret: null,
+      }),
     ]);
     expect(await sessionRow(link.id)).toMatchObject({ oauth_state_hash: null, account_external_id: externalId });
     // The same answer again finds no session: its state is spent.
@@ -267,10 +294,18 @@ describe('connecting through the provider', () => {
     try {
       const link = await newLink();
       const { csrf } = await openPage(link);
-      const start = await request(offline.baseUrl).post(`${link.path}/connect`).type('form').redirects(0).send({ csrf_token: csrf }).expect(303);
+      const start = await request(offline.baseUrl)
+        .post(`${link.path}/connect`)
+        .type('form')
+        .redirects(0)
+        .send({ csrf_token: csrf })
+        .expect(303);
       const state = new URL(start.headers.location as string).searchParams.get('state') as string;
       const cookie = (start.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] as string;
-      const res = await request(offline.baseUrl).get(`/link/oauth/callback?code=ac_somecodesomecode&state=${state}`).set('Cookie', cookie).expect(502);
+      const res = await request(offline.baseUrl)
+        .get(`/link/oauth/callback?code=ac_somecodesomecode&state=${state}`)
+        .set('Cookie', cookie)
+        .expect(502);
       expect(res.text).toContain('Stripe did not answer in time');
       expect(await accountRows(api.knex, link.client.environmentId)).toEqual([]);
     } finally {

@@ -4,7 +4,16 @@ import type { SecretBox } from '@datasync/crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import { toApiError, type ApiError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
-import { claim, complete, findByStateHash, findByTokenHash, findInEnvironment, release, setOAuthState, type LinkSession } from './linkSessions.repository';
+import {
+  claim,
+  complete,
+  findByStateHash,
+  findByTokenHash,
+  findInEnvironment,
+  release,
+  setOAuthState,
+  type LinkSession,
+} from './linkSessions.repository';
 import { findPageSource, type LinkPageSource } from './linkSources.repository';
 import { linkStatus } from './linkStatus';
 import {
@@ -35,7 +44,8 @@ type Refused = { kind: 'refused'; context: LinkContext; error: ApiError };
 type CsrfInvalid = { kind: 'csrf_invalid' };
 
 export type KeyOutcome = Closed | CsrfInvalid | Connected | (Refused & { csrfToken: string });
-export type ConnectStart = Closed | CsrfInvalid | { kind: 'oauth_unavailable'; context: LinkContext } | { kind: 'redirect'; url: string; state: string };
+export type ConnectStart =
+  Closed | CsrfInvalid | { kind: 'oauth_unavailable'; context: LinkContext } | { kind: 'redirect'; url: string; state: string };
 export type CallbackOutcome =
   | Closed
   | { kind: 'bad_callback' }
@@ -110,11 +120,20 @@ export class LinkPageService {
     if (typeof input.code !== 'string' || !AUTH_CODE.test(input.code)) return { kind: 'bad_callback' };
     let accountId: string;
     try {
-      const secretKey = this.deps.secretBox.open(context.source.credentialSecret, session.environmentId, sealedPlace('sourceKey', context.source.id));
+      const secretKey = this.deps.secretBox.open(
+        context.source.credentialSecret,
+        session.environmentId,
+        sealedPlace('sourceKey', context.source.id),
+      );
       ({ accountId } = await this.deps.connect(context.source.provider).exchangeCode({ secretKey, code: input.code }));
     } catch (err) {
       if (!(err instanceof ConnectError)) throw err;
-      this.deps.logger.warn('link connect: code exchange failed', { link_session: session.id, kind: err.kind, code: err.code, error: err.message });
+      this.deps.logger.warn('link connect: code exchange failed', {
+        link_session: session.id,
+        kind: err.kind,
+        code: err.code,
+        error: err.message,
+      });
       return { kind: 'provider_error', context, code: err.code };
     }
     return this.register(context, { kind: 'connected_account', accountId });
@@ -168,8 +187,16 @@ export class LinkPageService {
         details: { identifier: account.identifier, external_id: account.externalId, credential_kind: credential.kind },
       });
     });
-    this.deps.logger.info('link session completed', { link_session: session.id, environment_id: session.environmentId, credential_kind: credential.kind });
-    return { kind: 'connected', context, redirectTo: resultUrl(session.returnUrl, session.id, { status: 'connected', identifier: account.identifier }) };
+    this.deps.logger.info('link session completed', {
+      link_session: session.id,
+      environment_id: session.environmentId,
+      credential_kind: credential.kind,
+    });
+    return {
+      kind: 'connected',
+      context,
+      redirectTo: resultUrl(session.returnUrl, session.id, { status: 'connected', identifier: account.identifier }),
+    };
   }
 
   private async usable(session: LinkSession): Promise<{ kind: 'usable'; context: LinkContext } | Closed> {

@@ -28,7 +28,12 @@ export function contentSecurityPolicy(formTargets: string[] = []): string {
  */
 export function linkSecurityHeaders(): RequestHandler[] {
   return [
-    helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: true, referrerPolicy: { policy: 'no-referrer' }, frameguard: { action: 'deny' } }),
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: true,
+      referrerPolicy: { policy: 'no-referrer' },
+      frameguard: { action: 'deny' },
+    }),
     (_req, res, next) => {
       res.setHeader('Content-Security-Policy', contentSecurityPolicy());
       res.setHeader('Cache-Control', 'no-store');

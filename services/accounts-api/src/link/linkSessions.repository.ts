@@ -58,7 +58,9 @@ const columns = (db: Db) => [
   'l.expires_at',
   'l.claimed_until',
   'l.completed_at',
-  db.raw(`coalesce(l.revoked_at, case when l.completed_at is null and ${CREDENTIAL_REVOKED_AT} < l.expires_at then ${CREDENTIAL_REVOKED_AT} end) as revoked_at`),
+  db.raw(
+    `coalesce(l.revoked_at, case when l.completed_at is null and ${CREDENTIAL_REVOKED_AT} < l.expires_at then ${CREDENTIAL_REVOKED_AT} end) as revoked_at`,
+  ),
   'l.account_identifier',
   'l.account_external_id',
   'l.created_at',
@@ -139,8 +141,7 @@ export async function listPage(db: Db, environmentId: string, options: { limit: 
   const query = joined(db).where('l.environment_id', environmentId);
   if (options.after !== undefined) {
     const cursor = (await db(TABLES.linkSessions).where({ environment_id: environmentId, id: options.after }).first('created_at', 'id')) as
-      | Pick<LinkSessionRow, 'created_at' | 'id'>
-      | undefined;
+      Pick<LinkSessionRow, 'created_at' | 'id'> | undefined;
     // A cursor from another environment, or deleted with its source, starts nowhere: an empty page.
     if (!cursor) return [];
     query.whereRaw('(l.created_at, l.id) < (?, ?)', [cursor.created_at, cursor.id]);
@@ -171,7 +172,9 @@ const usable = (db: Db, id: string) =>
     .whereNull('completed_at')
     .whereNull('revoked_at')
     .where('expires_at', '>', db.raw('now()'))
-    .whereRaw(`not exists (select 1 from ${TABLES.clientCredentials} c where c.client_id = ${TABLES.linkSessions}.client_id and c.revoked_at is not null)`);
+    .whereRaw(
+      `not exists (select 1 from ${TABLES.clientCredentials} c where c.client_id = ${TABLES.linkSessions}.client_id and c.revoked_at is not null)`,
+    );
 
 /** Records the state of a new connect attempt, replacing an earlier one; false when the session is no longer usable. */
 export async function setOAuthState(db: Db, id: string, stateHash: string): Promise<boolean> {
@@ -191,13 +194,16 @@ export async function claim(db: Db, id: string, leaseMs: number): Promise<boolea
 
 /** The one successful use. The state is cleared: a replayed callback finds nothing. */
 export async function complete(db: Db, id: string, account: { identifier: string; externalId: string }): Promise<void> {
-  await db(TABLES.linkSessions).where({ id }).whereNull('completed_at').update({
-    completed_at: db.raw('now()'),
-    claimed_until: null,
-    oauth_state_hash: null,
-    account_identifier: account.identifier,
-    account_external_id: account.externalId,
-  });
+  await db(TABLES.linkSessions)
+    .where({ id })
+    .whereNull('completed_at')
+    .update({
+      completed_at: db.raw('now()'),
+      claimed_until: null,
+      oauth_state_hash: null,
+      account_identifier: account.identifier,
+      account_external_id: account.externalId,
+    });
 }
 
 /** Gives the lease back after a failed attempt: the link stays usable. */

@@ -21,8 +21,7 @@ export function returnUrlSchema(allowHttpLocalhost: boolean) {
       'string.pattern.base': `{#label} must be ${rule}`,
     })
     .description(
-      `where the page sends the customer back: ${rule}; it gets ?status=connected&identifier=… ` +
-        'or ?status=error&reason=… appended',
+      `where the page sends the customer back: ${rule}; it gets ?status=connected&identifier=… ` + 'or ?status=error&reason=… appended',
     );
 }
 
@@ -40,7 +39,9 @@ export function createLinkSessionBody(allowHttpLocalhost: boolean) {
       .when('source', { not: Joi.exist(), then: Joi.required() })
       .messages({ 'any.required': '{#label} is required when source is not given: name the source, or give its type' })
       .description("the source's type; enough when the environment has one source of that type"),
-    identifier: identifier.description('identifier of the account the customer connects (the account_id column of its rows); defaults to its external_id'),
+    identifier: identifier.description(
+      'identifier of the account the customer connects (the account_id column of its rows); defaults to its external_id',
+    ),
     return_url: returnUrlSchema(allowHttpLocalhost).required(),
   });
 }
@@ -83,9 +84,15 @@ export const linkSessionListSchema = Joi.object({
 
 export const linkSessionListQuery = Joi.object({
   limit: Joi.number().integer().min(1).max(100).default(10).description('page size, 1-100 (default 10)'),
-  starting_after: Joi.string().guid({ separator: '-', wrapper: false }).messages({ 'string.guid': '{#label} must be the next_cursor of the previous page' }).description('next_cursor of the previous page'),
+  starting_after: Joi.string()
+    .guid({ separator: '-', wrapper: false })
+    .messages({ 'string.guid': '{#label} must be the next_cursor of the previous page' })
+    .description('next_cursor of the previous page'),
 });
 
 export const linkSessionParams = Joi.object({
-  id: Joi.string().guid({ separator: '-', wrapper: false }).messages({ 'string.guid': '{#label} must be a link session id (a UUID)' }).required(),
+  id: Joi.string()
+    .guid({ separator: '-', wrapper: false })
+    .messages({ 'string.guid': '{#label} must be a link session id (a UUID)' })
+    .required(),
 });

@@ -30,7 +30,8 @@ export class LinkSessionsService {
   /** A new session and its URL, which holds the only copy of its token. */
   async create(caller: Caller, input: CreateLinkSessionInput, requestOrigin: string): Promise<{ session: LinkSession; url: string }> {
     // The page registers the account on behalf of the credential that made the link.
-    if (caller.kind !== 'client') throw new PermissionError('Link sessions are created with client credentials (Basic auth).', 'client_credentials_required');
+    if (caller.kind !== 'client')
+      throw new PermissionError('Link sessions are created with client credentials (Basic auth).', 'client_credentials_required');
     const source = await this.resolveSource(caller.environmentId, input);
     const token = generateLinkToken();
     const session = await this.knex.transaction(async (trx) => {
@@ -96,7 +97,11 @@ export class LinkSessionsService {
   private async resolveSource(environmentId: string, input: CreateLinkSessionInput): Promise<LinkSourceRef> {
     if (input.source !== undefined) {
       const named = await findSourceByName(this.knex, environmentId, input.source);
-      if (!named) throw new InvalidRequestError(`This environment has no source named "${input.source}".`, { code: 'unknown_source', param: 'source' });
+      if (!named)
+        throw new InvalidRequestError(`This environment has no source named "${input.source}".`, {
+          code: 'unknown_source',
+          param: 'source',
+        });
       if (input.sourceType !== undefined && named.provider !== input.sourceType) {
         throw new InvalidRequestError(`Source "${named.name}" is a ${getProvider(named.provider).label} source, not ${input.sourceType}.`, {
           code: 'source_type_mismatch',

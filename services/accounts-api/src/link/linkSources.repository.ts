@@ -19,12 +19,16 @@ export interface LinkPageSource extends LinkSourceRef {
 }
 
 export async function findSourceByName(db: Knex, environmentId: string, name: string): Promise<LinkSourceRef | undefined> {
-  return (await db(TABLES.sources).where({ environment_id: environmentId, name }).first('id', 'name', 'provider')) as LinkSourceRef | undefined;
+  return (await db(TABLES.sources).where({ environment_id: environmentId, name }).first('id', 'name', 'provider')) as
+    LinkSourceRef | undefined;
 }
 
 /** Sources of one provider, by name. */
 export async function listSourcesOfProvider(db: Knex, environmentId: string, provider: string): Promise<LinkSourceRef[]> {
-  return (await db(TABLES.sources).where({ environment_id: environmentId, provider }).orderBy('name').select('id', 'name', 'provider')) as LinkSourceRef[];
+  return (await db(TABLES.sources)
+    .where({ environment_id: environmentId, provider })
+    .orderBy('name')
+    .select('id', 'name', 'provider')) as LinkSourceRef[];
 }
 
 type PageSourceRow = Pick<SourceRow, 'id' | 'name' | 'provider' | 'livemode' | 'oauth_client_id' | 'credential_secret'> & {
@@ -38,7 +42,16 @@ export async function findPageSource(db: Knex, environmentId: string, sourceId: 
     .join({ e: TABLES.environments }, 'e.id', 's.environment_id')
     .join({ o: TABLES.organizations }, 'o.id', 'e.organization_id')
     .where({ 's.environment_id': environmentId, 's.id': sourceId })
-    .first('s.id', 's.name', 's.provider', 's.livemode', 's.oauth_client_id', 's.credential_secret', 'o.id as organization_id', 'o.name as organization_name')) as PageSourceRow | undefined;
+    .first(
+      's.id',
+      's.name',
+      's.provider',
+      's.livemode',
+      's.oauth_client_id',
+      's.credential_secret',
+      'o.id as organization_id',
+      'o.name as organization_name',
+    )) as PageSourceRow | undefined;
   if (!row) return undefined;
   return {
     id: row.id,

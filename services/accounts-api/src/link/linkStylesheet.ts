@@ -62,4 +62,5 @@ input[aria-invalid="true"] { border-color: var(--danger); box-shadow: 0 0 0 1px 
 .message-info { border-left-color: var(--primary); }
 `;
 
-export const LINK_FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1e3a8a"/><path d="M9 11h14M9 16h10M9 21h14" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>';
+export const LINK_FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1e3a8a"/><path d="M9 11h14M9 16h10M9 21h14" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>';

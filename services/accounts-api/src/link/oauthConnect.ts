@@ -30,7 +30,13 @@ export function stripeConnect(baseUrl: string, timeoutMs: number): OAuthConnect 
   return {
     authorizeUrl({ clientId, state, redirectUri }) {
       const url = new URL(`${baseUrl}/oauth/authorize`);
-      url.search = new URLSearchParams({ response_type: 'code', client_id: clientId, scope: 'read_only', state, redirect_uri: redirectUri }).toString();
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        scope: 'read_only',
+        state,
+        redirect_uri: redirectUri,
+      }).toString();
       return url.toString();
     },
     async exchangeCode({ secretKey, code }) {
@@ -44,7 +50,11 @@ export function stripeConnect(baseUrl: string, timeoutMs: number): OAuthConnect 
           redirect: 'error',
         });
       } catch (err) {
-        throw new ConnectError('unreachable', `the token exchange failed: ${err instanceof Error ? err.message : String(err)}`, 'provider_unreachable');
+        throw new ConnectError(
+          'unreachable',
+          `the token exchange failed: ${err instanceof Error ? err.message : String(err)}`,
+          'provider_unreachable',
+        );
       }
       const body = (await response.json().catch(() => undefined)) as { stripe_user_id?: unknown; error?: unknown } | undefined;
       if (response.ok && typeof body?.stripe_user_id === 'string' && ACCOUNT_ID.test(body.stripe_user_id)) {

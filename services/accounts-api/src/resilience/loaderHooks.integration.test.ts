@@ -15,7 +15,8 @@ beforeAll(async () => {
   api = await startApiTestApp({
     providerBaseUrl: emulator.baseUrl,
     hooks: {
-      afterAccountCommitted: async (account: Account, change) => void calls.push(`committed ${account.identifier} created=${change.created}`),
+      afterAccountCommitted: async (account: Account, change) =>
+        void calls.push(`committed ${account.identifier} created=${change.created}`),
       afterAccountToggled: async (account: Account) => void calls.push(`toggled ${account.identifier} active=${account.active}`),
       purgeAccount: async (account: Account) => void calls.push(`purge ${account.identifier} deleting=${account.deletingAt !== null}`),
     },
@@ -33,8 +34,12 @@ it('calls the loader hooks after registration, toggles that change something, an
   await insertSource(api.knex, api.secretBox, emulator, client.environmentId);
   const account = await emulator.createAccount();
   const as = (req: request.Test) => req.set('Authorization', client.authorization);
-  await as(request(api.baseUrl).post('/accounts')).send({ sourceType: 'stripe', credential: account.secret_key, identifier: 'hooked' }).expect(200);
-  await as(request(api.baseUrl).post('/accounts')).send({ sourceType: 'stripe', credential: account.secret_key, identifier: 'hooked' }).expect(200);
+  await as(request(api.baseUrl).post('/accounts'))
+    .send({ sourceType: 'stripe', credential: account.secret_key, identifier: 'hooked' })
+    .expect(200);
+  await as(request(api.baseUrl).post('/accounts'))
+    .send({ sourceType: 'stripe', credential: account.secret_key, identifier: 'hooked' })
+    .expect(200);
   await as(request(api.baseUrl).post('/accounts')).send({ sourceType: 'stripe', credential: 'sk_test_00000000000000' }).expect(400);
   await as(request(api.baseUrl).put('/accounts/stripe/hooked')).send({ active: false }).expect(200);
   await as(request(api.baseUrl).put('/accounts/stripe/hooked')).send({ active: false }).expect(200);

@@ -13,7 +13,11 @@ let proxied: Knex;
 let api: ApiTestApp;
 let client: TestClient;
 
-const SERVICE_UNAVAILABLE = { type: 'api_error', code: 'service_unavailable', message: 'The service is temporarily unavailable. Retry shortly.' };
+const SERVICE_UNAVAILABLE = {
+  type: 'api_error',
+  code: 'service_unavailable',
+  message: 'The service is temporarily unavailable. Retry shortly.',
+};
 
 beforeAll(async () => {
   emulator = await startEmulator();
@@ -21,7 +25,13 @@ beforeAll(async () => {
   proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
   url.hostname = '127.0.0.1';
   url.port = String(proxy.port);
-  proxied = createKnex({ url: url.toString(), applicationName: 'accounts-api-test', statementTimeoutMs: 5_000, poolMax: 4, connectTimeoutMs: 1_000 });
+  proxied = createKnex({
+    url: url.toString(),
+    applicationName: 'accounts-api-test',
+    statementTimeoutMs: 5_000,
+    poolMax: 4,
+    connectTimeoutMs: 1_000,
+  });
   // The credential check is remembered, so requests get past authentication with Postgres gone.
   api = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, knex: proxied, settings: { BASIC_AUTH_CACHE_SECONDS: 10 } });
   client = await newClient(api, { earlyAccess: true });
@@ -41,9 +51,15 @@ describe('with Postgres unreachable', () => {
     await request(api.baseUrl).get('/accounts').set('Authorization', client.authorization).expect(200);
     // Verification takes 400 ms at the provider; Postgres goes away meanwhile.
     const account = await emulator.createAccount({ latency_ms: 400 });
-    const registering = request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).then((r) => r);
+    const registering = request(api.baseUrl)
+      .post('/accounts')
+      .set('Authorization', client.authorization)
+      .send({ sourceType: 'stripe', credential: account.secret_key })
+      .then((r) => r);
     // Once the provider has the verification request, the source lookup is done: cut Postgres now.
-    await waitFor(async () => (await emulator.requestsServed(account.id)) > 0, { description: 'the verification request to reach the provider' });
+    await waitFor(async () => (await emulator.requestsServed(account.id)) > 0, {
+      description: 'the verification request to reach the provider',
+    });
     await proxy.cut();
     const res = await registering;
     expect({ status: res.status, body: res.body }).toEqual({ status: 503, body: SERVICE_UNAVAILABLE });

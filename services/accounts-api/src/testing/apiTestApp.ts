@@ -39,7 +39,9 @@ export interface ApiTestOptions {
 
 // The service's own defaults, so tests run with what production runs unless they say otherwise.
 function defaults(): ServiceSettings {
-  const described = Object.fromEntries(Object.entries(configSchema).map(([name, schema]) => [name, (schema.describe() as { flags?: { default?: unknown } }).flags?.default]));
+  const described = Object.fromEntries(
+    Object.entries(configSchema).map(([name, schema]) => [name, (schema.describe() as { flags?: { default?: unknown } }).flags?.default]),
+  );
   return described as unknown as ServiceSettings;
 }
 
@@ -77,7 +79,13 @@ export async function startApiTestApp(options: ApiTestOptions = {}): Promise<Api
   };
   const services = createAccountsApiServices(settings, { knex, redis, logger, ...(options.hooks ? { hooks: options.hooks } : {}) });
   const secretBox = createSecretBox([{ id: 'test', key: Buffer.from(settings.SECRETS_MASTER_KEYS.slice(5), 'base64') }]);
-  const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', trustedProxies: parseTrustedProxies(settings.TRUSTED_PROXIES), ...services });
+  const app = createApp({
+    logger,
+    readiness: new Readiness(),
+    bodyLimit: '100kb',
+    trustedProxies: parseTrustedProxies(settings.TRUSTED_PROXIES),
+    ...services,
+  });
   const server = await listen(app, 0, '127.0.0.1');
   return {
     app,

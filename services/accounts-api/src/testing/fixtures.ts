@@ -72,5 +72,8 @@ export async function insertSource(
 
 /** The environment's accounts rows, all columns, in a stable order: compared before and after. */
 export async function accountRows(knex: Knex, environmentId: string): Promise<Record<string, unknown>[]> {
-  return (await knex(TABLES.accounts).where({ environment_id: environmentId }).orderBy(['source_type', 'identifier'])) as Record<string, unknown>[];
+  return (await knex(TABLES.accounts).where({ environment_id: environmentId }).orderBy(['source_type', 'identifier'])) as Record<
+    string,
+    unknown
+  >[];
 }

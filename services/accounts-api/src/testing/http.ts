@@ -20,7 +20,8 @@ export interface RawRequest {
 export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
   const url = new URL(baseUrl);
   // Node sends a GET or DELETE body without framing unless the length is given.
-  const headers = request.body === undefined ? request.headers : { 'content-length': String(Buffer.byteLength(request.body)), ...request.headers };
+  const headers =
+    request.body === undefined ? request.headers : { 'content-length': String(Buffer.byteLength(request.body)), ...request.headers };
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: url.hostname, port: url.port, method: request.method, path: request.path, headers, agent: false },

@@ -12,7 +12,9 @@ export const environmentName = Joi.string()
 
 export const userSchema = Joi.object({
   id: Joi.string().guid().required(),
-  email: Joi.string().email({ tlds: { allow: false } }).required(),
+  email: Joi.string()
+    .email({ tlds: { allow: false } })
+    .required(),
   created_at: timestamp.required(),
 }).meta({ component: 'User' });
 
@@ -38,7 +40,9 @@ export const sessionSchema = Joi.object({
 }).meta({ component: 'Session' });
 
 export const clientCredentialSchema = Joi.object({
-  client_id: Joi.string().pattern(/^cli_[0-9a-f]{24}$/).required(),
+  client_id: Joi.string()
+    .pattern(/^cli_[0-9a-f]{24}$/)
+    .required(),
   secret_last4: Joi.string().length(4).allow(null).required(),
   scope: Joi.string()
     .valid(...CREDENTIAL_SCOPES)

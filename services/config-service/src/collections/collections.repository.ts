@@ -45,7 +45,12 @@ export async function insertCollection(
   values: { environmentId: string; syncId: string; resourceType: string; tableName: string },
 ): Promise<Collection> {
   const [row] = (await db(TABLES.collections)
-    .insert({ environment_id: values.environmentId, sync_id: values.syncId, resource_type: values.resourceType, table_name: values.tableName })
+    .insert({
+      environment_id: values.environmentId,
+      sync_id: values.syncId,
+      resource_type: values.resourceType,
+      table_name: values.tableName,
+    })
     .returning('*')) as CollectionRow[];
   if (!row) throw new Error('collection insert returned no row');
   return toCollection(row);
@@ -72,7 +77,12 @@ export async function markUnmounted(db: Db, environmentId: string, id: string): 
 }
 
 /** Mounted ones first, then by resource type. */
-export async function listCollections(db: Db, environmentId: string, syncId: string, options: { mountedOnly?: boolean } = {}): Promise<Collection[]> {
+export async function listCollections(
+  db: Db,
+  environmentId: string,
+  syncId: string,
+  options: { mountedOnly?: boolean } = {},
+): Promise<Collection[]> {
   const query = db(TABLES.collections).where({ environment_id: environmentId, sync_id: syncId });
   if (options.mountedOnly) query.whereNull('unmounted_at');
   const rows = (await query.orderByRaw('unmounted_at is not null, resource_type')) as CollectionRow[];
@@ -80,8 +90,8 @@ export async function listCollections(db: Db, environmentId: string, syncId: str
 }
 
 export async function findCollection(db: Db, environmentId: string, syncId: string, resourceType: string): Promise<Collection | undefined> {
-  const row = (await db(TABLES.collections).where({ environment_id: environmentId, sync_id: syncId, resource_type: resourceType }).first()) as
-    | CollectionRow
-    | undefined;
+  const row = (await db(TABLES.collections)
+    .where({ environment_id: environmentId, sync_id: syncId, resource_type: resourceType })
+    .first()) as CollectionRow | undefined;
   return row && toCollection(row);
 }

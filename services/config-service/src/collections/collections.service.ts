@@ -9,7 +9,15 @@ import { isUniqueViolation } from '../destinations/dbErrors';
 import type { DestinationsService } from '../destinations/destinations.service';
 import type { Sync } from '../syncs/syncs.repository';
 import type { SyncsService } from '../syncs/syncs.service';
-import { COLLECTION_UNIQUE, findCollection, insertCollection, listCollections, markUnmounted, remountCollection, type Collection } from './collections.repository';
+import {
+  COLLECTION_UNIQUE,
+  findCollection,
+  insertCollection,
+  listCollections,
+  markUnmounted,
+  remountCollection,
+  type Collection,
+} from './collections.repository';
 
 /** The loader's hook after a mount commits (libs/accounts' hooks), given this service's Collection. */
 export type CollectionHooks = MountHooks<Collection>;
@@ -134,16 +142,24 @@ export class CollectionsService {
       const { fields, handle } = await this.destinations.connectById(sync.environmentId, sync.destinationId);
       try {
         const result = await ensureTable(handle, fields.engine, fields.schema, resource);
-        this.logger.info('collection table ensured', { sync: sync.id, table: resource.table, created: result.created, addedColumns: result.addedColumns });
+        this.logger.info('collection table ensured', {
+          sync: sync.id,
+          table: resource.table,
+          created: result.created,
+          addedColumns: result.addedColumns,
+        });
       } finally {
         await handle.close();
       }
     } catch (err) {
       if (!(err instanceof DestinationError)) throw err;
       this.logger.info('collection mount failed in the destination', { sync: sync.id, table: resource.table, code: err.code });
-      throw new InvalidRequestError(`Could not create the table ${resource.table} in the destination ${sync.destinationName}: ${err.message}`, {
-        code: err.code,
-      });
+      throw new InvalidRequestError(
+        `Could not create the table ${resource.table} in the destination ${sync.destinationName}: ${err.message}`,
+        {
+          code: err.code,
+        },
+      );
     }
   }
 

@@ -39,7 +39,10 @@ describe('the dashboard pages', () => {
     const script = await request(app).get('/dashboard/assets/js/app.js').expect(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.headers['content-security-policy']).toBe(STRICT_CSP);
-    await request(app).get('/dashboard/assets/css/dashboard.css').expect(200).expect('content-type', /text\/css/);
+    await request(app)
+      .get('/dashboard/assets/css/dashboard.css')
+      .expect(200)
+      .expect('content-type', /text\/css/);
     const missing = await request(app).get('/dashboard/assets/js/nope.js').expect(404);
     expect(missing.body).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing' });
   });
@@ -48,7 +51,9 @@ describe('the dashboard pages', () => {
     const res = await request(app).get('/dashboard/catalog.json').expect(200);
     const postgres = 'postgres://user:password@host:5432/database';
     expect(res.body.engines).toContainEqual({ name: 'postgres', label: 'PostgreSQL', kind: 'sql', example: postgres, format: postgres });
-    expect(res.body.engines).toContainEqual(expect.objectContaining({ name: 'mysql', kind: 'sql', example: 'mysql://user:password@host:3306/database' }));
+    expect(res.body.engines).toContainEqual(
+      expect.objectContaining({ name: 'mysql', kind: 'sql', example: 'mysql://user:password@host:3306/database' }),
+    );
     expect(res.body.engines).toContainEqual({
       name: 's3',
       label: 'S3-compatible storage',
@@ -93,7 +98,10 @@ describe('the access-key help page', () => {
     const docs = readFileSync(path.resolve(__dirname, '../../../../docs/s3.md'), 'utf8');
     const section = docs.slice(docs.indexOf('## Recommended access key'), docs.indexOf('## The connection check'));
     const fromDocs = section.split('```json\n')[1]?.split('```')[0];
-    const fromPage = res.text.split('<pre><code>').find((block) => block.includes('"Statement"'))?.split('</code></pre>')[0];
+    const fromPage = res.text
+      .split('<pre><code>')
+      .find((block) => block.includes('"Statement"'))
+      ?.split('</code></pre>')[0];
     expect(fromDocs).toContain('"s3:ListBucket"');
     expect(fromPage?.trimEnd()).toBe(fromDocs?.trimEnd());
   });
@@ -101,23 +109,32 @@ describe('the access-key help page', () => {
 
 describe('the browser code', () => {
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
 
   // There is no build step to catch a syntax error, and one broken module stops the whole app.
-  it.each(files(publicRoot()).filter((f) => f.endsWith('.js')).map((f) => [path.relative(publicRoot(), f), f]))('%s parses as an ES module', (_name, file) => {
+  it.each(
+    files(publicRoot())
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [path.relative(publicRoot(), f), f]),
+  )('%s parses as an ES module', (_name, file) => {
     const check = spawnSync(process.execPath, ['--input-type=module', '--check'], { input: readFileSync(file), encoding: 'utf8' });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   });
 
   // What the CSP and the no-markup rule forbid: nothing may parse strings as HTML or code, or set inline styles.
-  it.each(files(publicRoot()).filter((f) => /\.(js|html)$/.test(f)).map((f) => [path.relative(publicRoot(), f), f]))(
-    '%s builds pages without markup strings, eval or inline styles',
-    (_name, file) => {
-      const text = readFileSync(file, 'utf8');
-      expect(text).not.toMatch(/\.(inner|outer)HTML\b|insertAdjacentHTML|document\.write|\beval\(|new Function\(|setAttribute\(['"]style|\sstyle=|\.style\./);
-      expect(text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
-      expect(text).not.toMatch(/localStorage|sessionStorage|indexedDB|document\.cookie/);
-    },
-  );
+  it.each(
+    files(publicRoot())
+      .filter((f) => /\.(js|html)$/.test(f))
+      .map((f) => [path.relative(publicRoot(), f), f]),
+  )('%s builds pages without markup strings, eval or inline styles', (_name, file) => {
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toMatch(
+      /\.(inner|outer)HTML\b|insertAdjacentHTML|document\.write|\beval\(|new Function\(|setAttribute\(['"]style|\sstyle=|\.style\./,
+    );
+    expect(text).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(text).not.toMatch(/localStorage|sessionStorage|indexedDB|document\.cookie/);
+  });
 });

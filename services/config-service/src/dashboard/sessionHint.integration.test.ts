@@ -16,9 +16,12 @@ describe('the app shell says when the browser sent no session cookie', () => {
     expect(res.headers.vary).toMatch(/Cookie/);
   });
 
-  it.each(['datasync_session', '__Host-datasync_session'])('leaves it unmarked with a %s cookie (valid or not: the API decides)', async (name) => {
-    const res = await request(app).get('/dashboard/').set('Cookie', `${name}=whatever`).expect(200);
-    expect(res.text).not.toContain(MARKER);
-    expect(res.text).toContain('<script type="module" src="/dashboard/assets/js/app.js"></script>');
-  });
+  it.each(['datasync_session', '__Host-datasync_session'])(
+    'leaves it unmarked with a %s cookie (valid or not: the API decides)',
+    async (name) => {
+      const res = await request(app).get('/dashboard/').set('Cookie', `${name}=whatever`).expect(200);
+      expect(res.text).not.toContain(MARKER);
+      expect(res.text).toContain('<script type="module" src="/dashboard/assets/js/app.js"></script>');
+    },
+  );
 });

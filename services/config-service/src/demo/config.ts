@@ -9,13 +9,16 @@ export const demoConfigSchema = {
   ...destinationsEnv,
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
-    .description("the services' master keys, \"<id>:<base64 32 bytes>,…\": the demo's secrets must open there"),
+    .description('the services\' master keys, "<id>:<base64 32 bytes>,…": the demo\'s secrets must open there'),
   DEMO_EMULATOR_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .default('http://127.0.0.1:12111')
     .description('the provider emulator: the demo account is created through its admin API'),
   DEMO_DESTINATION_URL: Joi.string().required().description('connection string of the demo destination database (postgres://…)'),
-  DEMO_EMAIL: Joi.string().email({ tlds: { allow: false } }).default('demo@datasync.local').description('dashboard login of the demo user'),
+  DEMO_EMAIL: Joi.string()
+    .email({ tlds: { allow: false } })
+    .default('demo@datasync.local')
+    .description('dashboard login of the demo user'),
   DEMO_PASSWORD: Joi.string().min(12).required().description("the demo user's password, set when the user is created"),
 };
 

@@ -24,7 +24,11 @@ async function call(url: URL, init: RequestInit = {}): Promise<AdminAnswer> {
 }
 
 const post = (emulatorUrl: string, body: Record<string, unknown>) =>
-  call(new URL('/_emulator/accounts', emulatorUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  call(new URL('/_emulator/accounts', emulatorUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 function accountOf(emulatorUrl: string, result: AdminAnswer, expectedStatus: number, doing: string): EmulatorAccount {
   const { id, secret_key: secretKey, client_id: clientId } = result.body;

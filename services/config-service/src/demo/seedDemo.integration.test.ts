@@ -20,7 +20,9 @@ const lines: string[] = [];
 const logger = createLogger({
   service: 'seed-demo-test',
   level: 'silly',
-  transports: [new winston.transports.Stream({ stream: new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }) })],
+  transports: [
+    new winston.transports.Stream({ stream: new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }) }),
+  ],
 });
 
 function options(overrides: Partial<SeedDemoOptions> = {}): SeedDemoOptions {
@@ -40,12 +42,22 @@ const adminHeaders = new Map<string, Promise<string>>();
 function adminHeader(seed: DemoSeed): Promise<string> {
   const cached = adminHeaders.get(seed.environment.id);
   if (cached) return cached;
-  const caller = { kind: 'session' as const, environmentId: seed.environment.id, organizationId: seed.organization.id, userId: randomUUID(), sessionId: randomUUID() };
+  const caller = {
+    kind: 'session' as const,
+    environmentId: seed.environment.id,
+    organizationId: seed.organization.id,
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+  };
   const header = auth.clientCredentials.create(caller, 'admin').then((c) => basicHeader(c.credential.clientId, c.clientSecret));
   adminHeaders.set(seed.environment.id, header);
   return header;
 }
-const api = async (seed: DemoSeed, path: string) => request(app).get(`/api/v1${path}`).set('Authorization', await adminHeader(seed)).expect(200);
+const api = async (seed: DemoSeed, path: string) =>
+  request(app)
+    .get(`/api/v1${path}`)
+    .set('Authorization', await adminHeader(seed))
+    .expect(200);
 const demoCredentialWorks = (seed: DemoSeed) =>
   auth.basic.authenticate(basicHeader(seed.client_credentials.client_id, seed.client_credentials.client_secret)).then(
     (caller) => caller.scope === 'accounts' && caller.environmentId === seed.environment.id,
@@ -73,19 +85,28 @@ describe('seedDemo', () => {
       destination: { name: 'demo_postgres', engine: 'postgres' },
       collections: [{ resource_type: 'charges', status: 'mounted', table_name: 'stripe_charges' }],
     });
-    expect(await world.pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first()).toBeDefined();
+    expect(
+      await world.pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first(),
+    ).toBeDefined();
     // The Link page offers Connect with Stripe: the source has the emulator account's client id.
-    const { client_id: clientId } = (await (await fetch(`${world.emulator.baseUrl}/_emulator/accounts/${seed.source.provider_account_id}`)).json()) as { client_id: string };
+    const { client_id: clientId } = (await (
+      await fetch(`${world.emulator.baseUrl}/_emulator/accounts/${seed.source.provider_account_id}`)
+    ).json()) as { client_id: string };
     expect(clientId).toMatch(/^ca_/);
     expect((await api(seed, '/sources/stripe_demo')).body.oauth_client_id).toBe(clientId);
     const environment = await knex(TABLES.environments).where({ id: seed.environment.id }).first();
     expect(environment).toMatchObject({ organization_id: seed.organization.id, name: 'development', early_access: true });
     await request(app).post('/api/v1/login').send(opts.login).expect(200);
     // The seeding session ended; only the login above left one.
-    const sessions = await knex('sessions').join(TABLES.users, 'users.id', 'sessions.user_id').where('users.email', opts.login.email).count({ n: '*' }).first();
+    const sessions = await knex('sessions')
+      .join(TABLES.users, 'users.id', 'sessions.user_id')
+      .where('users.email', opts.login.email)
+      .count({ n: '*' })
+      .first();
     expect(sessions).toEqual({ n: '1' });
     const logged = lines.join('');
-    for (const secret of [opts.login.password, seed.client_credentials.client_secret, world.pg.password]) expect(logged).not.toContain(secret);
+    for (const secret of [opts.login.password, seed.client_credentials.client_secret, world.pg.password])
+      expect(logged).not.toContain(secret);
   });
 
   it('runs again on kept data: same objects, a fresh credential, the previous one revoked', async () => {
@@ -119,7 +140,7 @@ describe('seedDemo', () => {
     }
   });
 
-  it('gives a source seeded without an OAuth client id the emulator account\'s', async () => {
+  it("gives a source seeded without an OAuth client id the emulator account's", async () => {
     const opts = options();
     const first = await seedDemo(opts);
     const seeded = (await api(first, '/sources/stripe_demo')).body.oauth_client_id as string;
@@ -142,21 +163,25 @@ describe('seedDemo', () => {
   it('runs as a command that prints the seed as one JSON line', async () => {
     const repoRoot = path.resolve(__dirname, '../../../..');
     const email = `cli-${randomBytes(5).toString('hex')}@example.test`;
-    const child = spawn(process.execPath, ['-r', path.join(repoRoot, 'libs/testing/register.js'), path.join(__dirname, 'seedDemoMain.ts')], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: testDatabaseUrl(),
-        SECRETS_MASTER_KEYS: `demo:${masterKeys[0]!.key.toString('base64')}`,
-        DEMO_EMULATOR_URL: world.emulator.baseUrl,
-        DEMO_DESTINATION_URL: world.pg.connectionString,
-        DEMO_EMAIL: email,
-        DEMO_PASSWORD: 'cli-demo-password-1',
-        DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
-        LOG_LEVEL: 'warn',
+    const child = spawn(
+      process.execPath,
+      ['-r', path.join(repoRoot, 'libs/testing/register.js'), path.join(__dirname, 'seedDemoMain.ts')],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: testDatabaseUrl(),
+          SECRETS_MASTER_KEYS: `demo:${masterKeys[0]!.key.toString('base64')}`,
+          DEMO_EMULATOR_URL: world.emulator.baseUrl,
+          DEMO_DESTINATION_URL: world.pg.connectionString,
+          DEMO_EMAIL: email,
+          DEMO_PASSWORD: 'cli-demo-password-1',
+          DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

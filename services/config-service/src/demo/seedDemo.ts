@@ -81,7 +81,12 @@ async function demoCaller(
       throw signupErr;
     }
   }
-  const base = { kind: 'session' as const, organizationId: session.organization.id, userId: session.user.id, sessionId: session.session.id };
+  const base = {
+    kind: 'session' as const,
+    organizationId: session.organization.id,
+    userId: session.user.id,
+    sessionId: session.session.id,
+  };
   const environment = await auth.environments.visible({ ...base, environmentId: session.environment.id }, DEMO.environment);
   return {
     caller: { ...base, environmentId: environment.id },
@@ -122,7 +127,12 @@ async function ensureSource(services: ResourceServices, caller: Caller, options:
     kept ??
     (found
       ? await services.sources.replaceKey(caller, DEMO.source, account.secret_key)
-      : await services.sources.create(caller, { name: DEMO.source, provider: 'stripe', privateKey: account.secret_key, oauthClientId: account.client_id }));
+      : await services.sources.create(caller, {
+          name: DEMO.source,
+          provider: 'stripe',
+          privateKey: account.secret_key,
+          oauthClientId: account.client_id,
+        }));
   // With the app's client id the Link page offers Connect with Stripe (the emulator serves the
   // consent page too). A source seeded before, or a recreated account, needs it set or changed.
   if (source.oauthClientId !== account.client_id) await services.sources.update(caller, DEMO.source, { oauthClientId: account.client_id });

@@ -17,7 +17,12 @@ async function main(): Promise<void> {
     format: config.NODE_ENV === 'production' ? 'json' : 'pretty',
     transports: [new winston.transports.Console({ stderrLevels: LEVELS })],
   });
-  const knex = createKnex({ url: config.DATABASE_URL, applicationName: 'seed-demo', poolMax: 2, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const knex = createKnex({
+    url: config.DATABASE_URL,
+    applicationName: 'seed-demo',
+    poolMax: 2,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   try {
     const seed = await seedDemo({
       knex,
@@ -33,7 +38,6 @@ async function main(): Promise<void> {
     await knex.destroy();
   }
 }
-
 
 main().catch((err: unknown) => {
   process.stderr.write(`seeding the demo failed: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -10,7 +10,11 @@ export const destinationCheckEnv = {
     .min(1)
     .default(20)
     .description('destination connection checks (check, create) one environment may run per minute, across replicas'),
-  DESTINATION_CHECKS_CONCURRENT: Joi.number().integer().min(1).default(2).description('destination connection checks one environment may run at once per process'),
+  DESTINATION_CHECKS_CONCURRENT: Joi.number()
+    .integer()
+    .min(1)
+    .default(2)
+    .description('destination connection checks one environment may run at once per process'),
 };
 
 export interface DestinationCheckConfig {

@@ -50,6 +50,8 @@ export const destinationListSchema = Joi.object({
 
 export const checkResultSchema = Joi.object({
   ok: Joi.boolean().required().description('whether the service could connect and run the writer’s statements'),
-  code: Joi.string().description('when ok is false: why (dns, refused, timeout, tls, authentication, database_missing, schema_missing, privilege, …)'),
+  code: Joi.string().description(
+    'when ok is false: why (dns, refused, timeout, tls, authentication, database_missing, schema_missing, privilege, …)',
+  ),
   message: Joi.string().description('when ok is false: what failed and what to change'),
 }).meta({ component: 'DestinationCheckResult' });

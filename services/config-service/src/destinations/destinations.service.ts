@@ -200,14 +200,19 @@ export class DestinationsService {
   async hasConnectionString(caller: Caller, name: string, connectionString: string): Promise<boolean> {
     const found = await findSealedDestinationByName(this.knex, caller.environmentId, name);
     if (!found) throw notFound(name);
-    return this.secretBox.open(found.connectionSecret, caller.environmentId, sealedPlace('destinationConnection', found.id)) === connectionString;
+    return (
+      this.secretBox.open(found.connectionSecret, caller.environmentId, sealedPlace('destinationConnection', found.id)) === connectionString
+    );
   }
 
   /**
    * Opens a connection to a destination of the environment, through libs/destinations' one
    * `connect` (network guard included). The caller closes the handle. Throws DestinationError.
    */
-  async connectById(environmentId: string, destinationId: string): Promise<{ destination: Destination; fields: ConnectionFields; handle: DestinationHandle }> {
+  async connectById(
+    environmentId: string,
+    destinationId: string,
+  ): Promise<{ destination: Destination; fields: ConnectionFields; handle: DestinationHandle }> {
     const found = await findSealedDestinationById(this.knex, environmentId, destinationId);
     if (!found) throw new NotFoundError('The destination of this sync no longer exists.');
     const fields = this.openFields(found);

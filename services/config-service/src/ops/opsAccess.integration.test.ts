@@ -66,7 +66,11 @@ describe('the queue dashboard access policy', () => {
       const [method, path] = operation.split(' ') as [string, string];
       if ((await lifecycle.getJobState(failedId)) !== 'failed') {
         await lifecycle.remove(failedId);
-        await addSettledJob(lifecycle, { name: 'account.attach', data: { accountId: failedId.slice('attach-'.length) }, jobId: failedId }, { state: 'failed' });
+        await addSettledJob(
+          lifecycle,
+          { name: 'account.attach', data: { accountId: failedId.slice('attach-'.length) }, jobId: failedId },
+          { state: 'failed' },
+        );
       }
       let req = (request(ops.app) as unknown as Record<string, (url: string) => request.Test>)[method.toLowerCase()]!(path);
       if (caller === 'expiredSession') req = req.set('Cookie', `datasync_session=${'x'.repeat(43)}`);
@@ -103,7 +107,11 @@ describe('the queue dashboard access policy', () => {
 
   it("refuses an operator's change that another site's page sent", async () => {
     const operator = await sessionOf(ops.app, ops.operatorEmail);
-    const res = await request(ops.app).put('/ops/queues/api/queues/pause').set('Cookie', operator).set('Sec-Fetch-Site', 'same-site').expect(403);
+    const res = await request(ops.app)
+      .put('/ops/queues/api/queues/pause')
+      .set('Cookie', operator)
+      .set('Sec-Fetch-Site', 'same-site')
+      .expect(403);
     expect(res.body).toEqual({
       type: 'permission_error',
       code: 'cross_site_request',

@@ -11,7 +11,10 @@ export interface OpsDashboard {
   roles: OpsRoles;
 }
 
-export function createOpsDashboard(connection: Redis, config: OpsEnvConfig & { QUEUE_PREFIX: string }): OpsDashboard & { close(): Promise<void> } {
+export function createOpsDashboard(
+  connection: Redis,
+  config: OpsEnvConfig & { QUEUE_PREFIX: string },
+): OpsDashboard & { close(): Promise<void> } {
   const queues = catalogQueues(connection, config.QUEUE_PREFIX);
   return { connection, queues, roles: new OpsRoles(config), close: () => closeQueues(queues) };
 }

@@ -9,7 +9,9 @@ export const opsEnv = {
   OPS_OPERATOR_EMAILS: Joi.string()
     .allow('')
     .default('')
-    .description('comma-separated dashboard emails that get the queue dashboard (/ops/queues) with retry, promote and clean; empty = nobody'),
+    .description(
+      'comma-separated dashboard emails that get the queue dashboard (/ops/queues) with retry, promote and clean; empty = nobody',
+    ),
   OPS_VIEWER_EMAILS: Joi.string()
     .allow('')
     .default('')

@@ -44,7 +44,10 @@ export function opsGate(auth: Auth, roles: OpsRoles): RequestHandler {
       // bull-board's read-only mode refuses per queue; this refuses every write, board-wide ones too.
       if (role !== 'operator') throw new PermissionError('The queue dashboard is read-only for viewers.', 'ops_read_only');
       if (!isAllowedChange(req.method, req.path)) {
-        throw new PermissionError('Operators may retry, promote and clean jobs and pause or resume queues here, nothing else.', 'ops_action_not_allowed');
+        throw new PermissionError(
+          'Operators may retry, promote and clean jobs and pause or resume queues here, nothing else.',
+          'ops_action_not_allowed',
+        );
       }
     }
     res.locals.opsRole = role;

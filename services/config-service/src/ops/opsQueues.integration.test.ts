@@ -37,7 +37,11 @@ describe('the queue dashboard for operators', () => {
   it('lists every catalog queue with its counts by state and jobs with attempts, errors and timings', async () => {
     const accountId = randomUUID();
     const lifecycle = ops.queue('lifecycle');
-    await addSettledJob(lifecycle, { name: 'account.attach', data: { accountId }, jobId: `attach-${accountId}` }, { state: 'failed', error: 'destination refused' });
+    await addSettledJob(
+      lifecycle,
+      { name: 'account.attach', data: { accountId }, jobId: `attach-${accountId}` },
+      { state: 'failed', error: 'destination refused' },
+    );
     await addSettledJob(lifecycle, { name: 'account.pause', data: { accountId }, jobId: `pause-${accountId}` }, { state: 'completed' });
     await lifecycle.add('account.resume', { accountId }, { jobId: `resume-${accountId}` });
     await lifecycle.add('account.resync', { accountId }, { jobId: `resync-${accountId}`, delay: 60_000 });
@@ -62,7 +66,11 @@ describe('the queue dashboard for operators', () => {
   it('retries a failed job, promotes a delayed one and cleans a completed one', async () => {
     const runId = randomUUID();
     const backfill = ops.queue('backfill');
-    const failed = await addSettledJob(backfill, { name: 'segment.load', data: { runId, n: 0 }, jobId: `segment-${runId}-0` }, { state: 'failed' });
+    const failed = await addSettledJob(
+      backfill,
+      { name: 'segment.load', data: { runId, n: 0 }, jobId: `segment-${runId}-0` },
+      { state: 'failed' },
+    );
     await addSettledJob(backfill, { name: 'segment.load', data: { runId, n: 1 }, jobId: `segment-${runId}-1` }, { state: 'completed' });
     await backfill.add('segment.load', { runId, n: 2 }, { jobId: `segment-${runId}-2`, delay: 60_000 });
 

@@ -24,7 +24,11 @@ describe('the queue dashboard without Redis', () => {
     const res = await request(ops.app).get('/ops/queues/api/queues').set('Cookie', operator).expect(503);
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.body).toEqual({ type: 'api_error', code: 'service_unavailable', message: 'The queues cannot be reached right now (Redis). Retry shortly.' });
+    expect(res.body).toEqual({
+      type: 'api_error',
+      code: 'service_unavailable',
+      message: 'The queues cannot be reached right now (Redis). Retry shortly.',
+    });
     await request(ops.app).get('/ops/queues/api/queues').expect(404);
   });
 });

@@ -1,7 +1,10 @@
 import { OpsRoles } from './opsRoles';
 
 describe('OpsRoles', () => {
-  const roles = new OpsRoles({ OPS_OPERATOR_EMAILS: ' Ops@Example.test ,,both@example.test', OPS_VIEWER_EMAILS: 'viewer@example.test, both@example.test' });
+  const roles = new OpsRoles({
+    OPS_OPERATOR_EMAILS: ' Ops@Example.test ,,both@example.test',
+    OPS_VIEWER_EMAILS: 'viewer@example.test, both@example.test',
+  });
 
   it('grants by configured email, case-insensitively, an operator winning over a viewer', () => {
     expect(roles.roleOf('ops@example.test')).toBe('operator');

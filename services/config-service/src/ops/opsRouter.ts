@@ -29,7 +29,8 @@ function onlyFor(role: OpsRole, board: Express): Express {
 // A BullMQ call waits without limit for a connection that has never been ready: answer at once.
 function redisReady(connection: Redis): RequestHandler {
   return async (_req, _res, next) => {
-    if (!(await waitForReady(connection, 1_000))) throw new ServiceUnavailableError('The queues cannot be reached right now (Redis). Retry shortly.');
+    if (!(await waitForReady(connection, 1_000)))
+      throw new ServiceUnavailableError('The queues cannot be reached right now (Redis). Retry shortly.');
     next();
   };
 }

@@ -50,6 +50,11 @@ describe('resource routes in the app', () => {
     const caller = await newCaller(app);
     const notAllowed = await request(app).put('/api/v1/destinations/x').set('Authorization', caller.authorization).expect(405);
     expect(notAllowed.headers.allow).toBe('GET, DELETE');
-    await request(app).post('/api/v1/syncs').set('Authorization', caller.authorization).set('Content-Type', 'text/plain').send('name=x').expect(415);
+    await request(app)
+      .post('/api/v1/syncs')
+      .set('Authorization', caller.authorization)
+      .set('Content-Type', 'text/plain')
+      .send('name=x')
+      .expect(415);
   });
 });

@@ -12,7 +12,12 @@ let knex: Knex;
 
 beforeAll(async () => {
   await ensureDatabase(adminUrl, database);
-  knex = createKnex({ url: withDatabase(testDatabaseUrl(), database), applicationName: 'reseal-test', statementTimeoutMs: 10_000, poolMax: 2 });
+  knex = createKnex({
+    url: withDatabase(testDatabaseUrl(), database),
+    applicationName: 'reseal-test',
+    statementTimeoutMs: 10_000,
+    poolMax: 2,
+  });
   await migrateLatest(knex);
 });
 
@@ -31,12 +36,30 @@ describe('resealSecrets', () => {
     const env = tenant.productionEnvironmentId;
     // As stored before places existed: sealed for the environment only, under the old key.
     const [source] = (await knex(TABLES.sources)
-      .insert({ environment_id: env, name: 'src', provider: 'stripe', credential_secret: before.seal('sk_test_source', env), provider_account_id: 'acct_1', livemode: false })
+      .insert({
+        environment_id: env,
+        name: 'src',
+        provider: 'stripe',
+        credential_secret: before.seal('sk_test_source', env),
+        provider_account_id: 'acct_1',
+        livemode: false,
+      })
       .returning('id')) as { id: string }[];
     const [destination] = (await knex(TABLES.destinations)
-      .insert({ environment_id: env, name: 'dst', engine: 'postgres', connection_secret: before.seal('postgres://u:p@h/db', env), connection_masked: 'postgres://u:•••@h/db' })
+      .insert({
+        environment_id: env,
+        name: 'dst',
+        engine: 'postgres',
+        connection_secret: before.seal('postgres://u:p@h/db', env),
+        connection_masked: 'postgres://u:•••@h/db',
+      })
       .returning('id')) as { id: string }[];
-    const account = await insertTestAccount(knex, { environmentId: env, sourceId: source!.id, externalId: 'acct_2', sealedKey: before.seal('sk_test_account', env) });
+    const account = await insertTestAccount(knex, {
+      environmentId: env,
+      sourceId: source!.id,
+      externalId: 'acct_2',
+      sealedKey: before.seal('sk_test_account', env),
+    });
 
     const counts = await resealSecrets(knex, createSecretBox([newKey, oldKey]));
     expect(counts).toEqual({
@@ -47,7 +70,8 @@ describe('resealSecrets', () => {
 
     // The new key alone opens everything, each value only at its own place.
     const after = createSecretBox([newKey]);
-    const stored = async (table: string, column: string, id: string) => ((await knex(table).where({ id }).first(column)) as Record<string, string>)[column] as string;
+    const stored = async (table: string, column: string, id: string) =>
+      ((await knex(table).where({ id }).first(column)) as Record<string, string>)[column] as string;
     const sourceKey = await stored(TABLES.sources, 'credential_secret', source!.id);
     const connection = await stored(TABLES.destinations, 'connection_secret', destination!.id);
     const accountKey = await stored(TABLES.accounts, 'credential_secret', account.id);

@@ -8,6 +8,7 @@ import { SEALED_COLUMNS, sealedColumnStore, type Knex, type SealedColumn } from 
  */
 export async function resealSecrets(knex: Knex, box: SecretBox): Promise<Record<SealedColumn, ResealCount>> {
   const counts = {} as Record<SealedColumn, ResealCount>;
-  for (const column of Object.keys(SEALED_COLUMNS) as SealedColumn[]) counts[column] = await resealColumn(box, sealedColumnStore(knex, column));
+  for (const column of Object.keys(SEALED_COLUMNS) as SealedColumn[])
+    counts[column] = await resealColumn(box, sealedColumnStore(knex, column));
   return counts;
 }

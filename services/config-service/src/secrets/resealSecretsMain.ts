@@ -10,14 +10,19 @@ interface ResealConfig extends DbEnvConfig {
 const schema = {
   ...commonEnv,
   ...dbEnv,
-  SECRETS_MASTER_KEYS: Joi.string().required().description('the services\' master keys, the new one first, the ones to retire after it'),
+  SECRETS_MASTER_KEYS: Joi.string().required().description("the services' master keys, the new one first, the ones to retire after it"),
 };
 
 // `npm run secrets:reseal`: re-encrypts every stored secret under the first master key (see
 // docs/security.md, master key rotation) and prints what it did as one JSON line.
 async function main(): Promise<void> {
   const config = loadConfig<ResealConfig>('secrets-reseal', schema, process.env);
-  const knex = createKnex({ url: config.DATABASE_URL, applicationName: 'secrets-reseal', poolMax: 2, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
+  const knex = createKnex({
+    url: config.DATABASE_URL,
+    applicationName: 'secrets-reseal',
+    poolMax: 2,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   try {
     const counts = await resealSecrets(knex, createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS)));
     process.stdout.write(`${JSON.stringify(counts)}\n`);

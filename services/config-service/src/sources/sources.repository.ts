@@ -92,12 +92,16 @@ export async function findSourceByName(db: Db, environmentId: string, name: stri
 /** The sealed credential of a source, for the code that talks to the provider on its behalf. */
 export async function findSourceSecret(db: Db, environmentId: string, id: string): Promise<string | undefined> {
   const row = (await db(TABLES.sources).where({ environment_id: environmentId, id }).first('credential_secret')) as
-    | Pick<SourceRow, 'credential_secret'>
-    | undefined;
+    Pick<SourceRow, 'credential_secret'> | undefined;
   return row?.credential_secret;
 }
 
-export async function updateSourceCredential(db: Db, environmentId: string, id: string, values: VerifiedSourceValues): Promise<Source | undefined> {
+export async function updateSourceCredential(
+  db: Db,
+  environmentId: string,
+  id: string,
+  values: VerifiedSourceValues,
+): Promise<Source | undefined> {
   const [row] = (await db(TABLES.sources)
     .where({ environment_id: environmentId, id })
     .update({ ...verifiedColumns(values), updated_at: db.fn.now() })

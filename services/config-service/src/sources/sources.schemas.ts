@@ -22,7 +22,7 @@ export const oauthClientId = Joi.string()
   .messages({ 'string.pattern.base': '{#label} must be a Stripe Connect client id: ca_ followed by letters and digits' })
   .description(
     "stripe: the Connect application's OAuth client id (ca_…, from the Connect settings of the account that owns the app); " +
-      "the Link page offers Connect with Stripe only when it is set. Public, not a secret",
+      'the Link page offers Connect with Stripe only when it is set. Public, not a secret',
   );
 
 export const rateBudgetPercent = Joi.number()
@@ -42,7 +42,9 @@ export const sourceInput = Joi.object({
   private_key: Joi.string()
     .max(255)
     .required()
-    .description('stripe: the secret or restricted key (sk_…/rk_…) of the account that owns the app; verified before creation, stored encrypted, never returned'),
+    .description(
+      'stripe: the secret or restricted key (sk_…/rk_…) of the account that owns the app; verified before creation, stored encrypted, never returned',
+    ),
   oauth_client_id: oauthClientId.allow(null),
   rate_budget_percent: rateBudgetPercent.default(RATE_BUDGET_PERCENT.default),
 });
@@ -60,7 +62,10 @@ export const sourceSchema = Joi.object({
   provider_account_id: Joi.string().required().description('the provider account that owns the app (acct_…)'),
   provider_account_name: Joi.string().allow(null).required(),
   livemode: Joi.boolean().required().description('whether the key is a live-mode key'),
-  oauth_client_id: Joi.string().allow(null).required().description("the Connect application's OAuth client id (ca_…); null: the Link page offers only the pasted key"),
+  oauth_client_id: Joi.string()
+    .allow(null)
+    .required()
+    .description("the Connect application's OAuth client id (ca_…); null: the Link page offers only the pasted key"),
   rate_budget_percent: rateBudgetPercent.required(),
   created_at: timestamp.required(),
   updated_at: timestamp.required(),

@@ -154,7 +154,10 @@ export class SourcesService {
       // references it): the foreign keys refuse, and the caller hears which.
       if (isForeignKeyViolation(err, 'syncs_source_id_foreign')) throw inUse(name, []);
       if (isForeignKeyViolation(err)) {
-        throw new InvalidRequestError(`Accounts are registered under the source ${name}. Delete them first.`, { code: 'source_in_use', param: 'name' });
+        throw new InvalidRequestError(`Accounts are registered under the source ${name}. Delete them first.`, {
+          code: 'source_in_use',
+          param: 'name',
+        });
       }
       throw err;
     }
@@ -186,7 +189,11 @@ export class SourcesService {
     const sealed = await findSourceSecret(this.knex, caller.environmentId, found.id);
     if (!sealed) throw notFound(name);
     try {
-      await verifySourceKey(this.verify, found.provider, this.secretBox.open(sealed, caller.environmentId, sealedPlace('sourceKey', found.id)));
+      await verifySourceKey(
+        this.verify,
+        found.provider,
+        this.secretBox.open(sealed, caller.environmentId, sealedPlace('sourceKey', found.id)),
+      );
       return true;
     } catch (err) {
       if (err instanceof InvalidRequestError) return false;

@@ -28,10 +28,15 @@ export function toVerificationError(provider: string, err: unknown): ApiError | 
     });
   }
   if (err instanceof ProviderRetriesExhaustedError) {
-    return new ApiError(503, 'api_error', `${label} could not be reached to verify the private key (${err.message}); nothing was created. Try again shortly.`, {
-      code: 'provider_unreachable',
-      headers: { 'Retry-After': '5' },
-    });
+    return new ApiError(
+      503,
+      'api_error',
+      `${label} could not be reached to verify the private key (${err.message}); nothing was created. Try again shortly.`,
+      {
+        code: 'provider_unreachable',
+        headers: { 'Retry-After': '5' },
+      },
+    );
   }
   if (err instanceof ProviderError) {
     return new InvalidRequestError(`${label} refused to verify the private key: ${err.message}.`, { code: err.code, param: PRIVATE_KEY });

@@ -96,8 +96,7 @@ export async function findSyncById(db: Db, environmentId: string, id: string): P
 /** The sync already connecting this source to this destination, if any. */
 export async function findSyncByPair(db: Db, environmentId: string, sourceId: string, destinationId: string): Promise<Sync | undefined> {
   const row = (await selectJoined(db, environmentId).where({ 'y.source_id': sourceId, 'y.destination_id': destinationId }).first()) as
-    | JoinedSyncRow
-    | undefined;
+    JoinedSyncRow | undefined;
   return row && toSync(row);
 }
 

@@ -35,8 +35,16 @@ export const syncOverviewSchema = syncSchema
     })
       .required()
       .description("accounts registered under the sync's source, without those being deleted"),
-    rows_loaded: Joi.number().integer().min(0).allow(null).required().description("rows the loader wrote through the sync's backfills and resyncs; null until it started one"),
-    last_activity_at: timestamp.allow(null).required().description('the last page written, run completed or event poll through this sync; null until the first run'),
+    rows_loaded: Joi.number()
+      .integer()
+      .min(0)
+      .allow(null)
+      .required()
+      .description("rows the loader wrote through the sync's backfills and resyncs; null until it started one"),
+    last_activity_at: timestamp
+      .allow(null)
+      .required()
+      .description('the last page written, run completed or event poll through this sync; null until the first run'),
   })
   .meta({ component: 'SyncOverview' });
 

@@ -6,7 +6,17 @@ import { isUniqueViolation } from '../destinations/dbErrors';
 import { findDestinationByName } from '../destinations/destinations.repository';
 import { findSourceByName } from '../sources/sources.repository';
 import type { SyncAccountCounts, SyncActivityReader, SyncLoadActivity } from './syncActivity';
-import { SYNC_NAME_UNIQUE, SYNC_PAIR_UNIQUE, deleteSyncRow, findSyncById, findSyncByName, findSyncByPair, insertSync, listSyncs, type Sync } from './syncs.repository';
+import {
+  SYNC_NAME_UNIQUE,
+  SYNC_PAIR_UNIQUE,
+  deleteSyncRow,
+  findSyncById,
+  findSyncByName,
+  findSyncByPair,
+  insertSync,
+  listSyncs,
+  type Sync,
+} from './syncs.repository';
 
 export interface SyncInput {
   name: string;

@@ -73,7 +73,10 @@ export async function signUp(app: Express): Promise<SignedUp> {
   const agent = request.agent(app);
   const email = randomEmail();
   const password = `pw-${randomBytes(8).toString('hex')}`;
-  const res = await agent.post('/api/v1/signup').send({ email, password, organization_name: `org ${email}` }).expect(201);
+  const res = await agent
+    .post('/api/v1/signup')
+    .send({ email, password, organization_name: `org ${email}` })
+    .expect(201);
   const cookie = sessionCookieOf(res);
   if (!cookie) throw new Error('sign-up set no session cookie');
   return { agent, email, password, csrf: res.body.csrf_token as string, cookie, body: res.body as SignedUp['body'] };

@@ -18,7 +18,11 @@ export interface AccountsTestApp {
   accounts: AccountsService;
 }
 
-export function buildAccountsApp(knex: Knex, emulator: TestEmulator, options: { deleteWaitMs?: number; hooks?: Partial<AccountHooks> } = {}): AccountsTestApp {
+export function buildAccountsApp(
+  knex: Knex,
+  emulator: TestEmulator,
+  options: { deleteWaitMs?: number; hooks?: Partial<AccountHooks> } = {},
+): AccountsTestApp {
   const resources = buildResourceApp(knex, { providerBaseUrl: emulator.baseUrl });
   const logger = silentLogger();
   const accounts = createAccountsService({
@@ -29,7 +33,14 @@ export function buildAccountsApp(knex: Knex, emulator: TestEmulator, options: { 
     deleteWaitMs: options.deleteWaitMs ?? 5_000,
     ...(options.hooks ? { hooks: options.hooks } : {}),
   });
-  const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', auth: resources.auth, resources: resources.services, accounts });
+  const app = createApp({
+    logger,
+    readiness: new Readiness(),
+    bodyLimit: '100kb',
+    auth: resources.auth,
+    resources: resources.services,
+    accounts,
+  });
   return { app, resources, accounts };
 }
 

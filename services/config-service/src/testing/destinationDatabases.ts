@@ -25,7 +25,12 @@ export async function createPostgresDestination(): Promise<PostgresDestination> 
   // passwords gets the real one from DATABASE_URL.
   const password = server.password ? decodeURIComponent(server.password) : `pw-${randomBytes(9).toString('hex')}`;
   const connectionString = `postgres://${server.username}:${encodeURIComponent(password)}@${server.hostname}:${server.port || 5432}/${database}`;
-  const knex = createKnex({ url: withDatabase(server.toString(), database), applicationName: 'h9-destination-test', statementTimeoutMs: 10_000, poolMax: 2 });
+  const knex = createKnex({
+    url: withDatabase(server.toString(), database),
+    applicationName: 'h9-destination-test',
+    statementTimeoutMs: 10_000,
+    poolMax: 2,
+  });
   return {
     database,
     connectionString,

@@ -32,7 +32,10 @@ export function buildOpsTestApp(knex: Knex, redisUrl = testRedisUrl()): OpsTestA
   const operatorEmail = randomEmail();
   const viewerEmail = randomEmail();
   // Upper case and spaces as an operator might type them: emails compare like logins.
-  const roles = new OpsRoles({ OPS_OPERATOR_EMAILS: ` ${operatorEmail.toUpperCase()} , someone@example.test`, OPS_VIEWER_EMAILS: viewerEmail });
+  const roles = new OpsRoles({
+    OPS_OPERATOR_EMAILS: ` ${operatorEmail.toUpperCase()} , someone@example.test`,
+    OPS_VIEWER_EMAILS: viewerEmail,
+  });
   const { app } = buildTestApp(knex, { ops: { connection: redis, queues, roles } });
   return {
     app,
@@ -63,7 +66,10 @@ export async function sessionOf(app: Express, email: string): Promise<string> {
   passwords.set(email, password);
   const res = known
     ? await request(app).post('/api/v1/login').send({ email, password }).expect(200)
-    : await request(app).post('/api/v1/signup').send({ email, password, organization_name: `org ${email}` }).expect(201);
+    : await request(app)
+        .post('/api/v1/signup')
+        .send({ email, password, organization_name: `org ${email}` })
+        .expect(201);
   const cookie = sessionCookieOf(res);
   if (!cookie) throw new Error('sign-up or login set no session cookie');
   return `datasync_session=${cookie}`;

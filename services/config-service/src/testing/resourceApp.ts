@@ -40,7 +40,12 @@ export function testProviderSettings(baseUrl: string): ProviderSettings {
 
 export function buildResourceApp(
   knex: Knex,
-  options: { providerBaseUrl?: string; collectionHooks?: CollectionHooks; masterKeys?: MasterKey[]; destinationCheckLimits?: DestinationCheckLimits } = {},
+  options: {
+    providerBaseUrl?: string;
+    collectionHooks?: CollectionHooks;
+    masterKeys?: MasterKey[];
+    destinationCheckLimits?: DestinationCheckLimits;
+  } = {},
 ): ResourceTestApp {
   const lines: string[] = [];
   const stream = new Writable({
@@ -67,7 +72,10 @@ export function buildResourceApp(
     secretBox,
     logger,
     // The test databases are on loopback.
-    destinations: { allowPrivateNetworks: true, ...(options.destinationCheckLimits ? { checkLimits: options.destinationCheckLimits } : {}) },
+    destinations: {
+      allowPrivateNetworks: true,
+      ...(options.destinationCheckLimits ? { checkLimits: options.destinationCheckLimits } : {}),
+    },
     // Port 9 (discard) has no listener: without an emulator, the provider is unreachable.
     providers: testProviderSettings(options.providerBaseUrl ?? 'http://127.0.0.1:9'),
     ...(options.collectionHooks ? { collectionHooks: options.collectionHooks } : {}),
@@ -109,7 +117,11 @@ export async function otherEnvironmentCaller(app: Express, caller: ApiCaller): P
     .expect(200);
   const credential = await createCredential(caller.user, 'admin');
   // Back, so the caller's session keeps acting where it did.
-  await caller.user.agent.post('/api/v1/environments/current').set('X-CSRF-Token', caller.user.csrf).send({ environment: current }).expect(200);
+  await caller.user.agent
+    .post('/api/v1/environments/current')
+    .set('X-CSRF-Token', caller.user.csrf)
+    .send({ environment: current })
+    .expect(200);
   return { ...caller, authorization: credential.authorization, environmentId: (switched.body as { id: string }).id };
 }
 

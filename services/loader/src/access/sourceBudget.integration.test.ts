@@ -48,14 +48,23 @@ async function sourceWithShare(percent: number, resources = ['charges']) {
 
 async function attachedAccount(sourceId: string, objects: Record<string, number>) {
   const provider = await h.emulator.createAccount({ objects });
-  const account = await insertAccount(h.knex, h.secretBox, { environmentId: h.environmentId, sourceId, key: provider.secret_key, externalId: provider.id });
+  const account = await insertAccount(h.knex, h.secretBox, {
+    environmentId: h.environmentId,
+    sourceId,
+    key: provider.secret_key,
+    externalId: provider.id,
+  });
   await h.deps.producer.enqueue('account.attach', { accountId: account.id });
   return { ...account, externalId: provider.id };
 }
 
 /** Requests per second the emulator served the account over `windowMs`, once the full bucket it starts with is spent. */
 async function measuredRate(externalId: string, burst: number, windowMs: number): Promise<number> {
-  await waitFor(async () => (await h.emulator.requestsServed(externalId)) > burst + 2, { description: 'the backfill past its burst', timeoutMs: 30_000, intervalMs: 50 });
+  await waitFor(async () => (await h.emulator.requestsServed(externalId)) > burst + 2, {
+    description: 'the backfill past its burst',
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
   const before = await h.emulator.requestsServed(externalId);
   const startedAt = Date.now();
   await new Promise((resolve) => setTimeout(resolve, windowMs));
@@ -64,7 +73,8 @@ async function measuredRate(externalId: string, burst: number, windowMs: number)
 }
 
 const runStatus = async (accountId: string, table: string) =>
-  ((await h.knex(TABLES.runs).where({ account_id: accountId, table_name: table }).first('status')) as { status: string } | undefined)?.status;
+  ((await h.knex(TABLES.runs).where({ account_id: accountId, table_name: table }).first('status')) as { status: string } | undefined)
+    ?.status;
 
 it("paces each source's backfill at its own share of the provider's limit", async () => {
   const slow = await sourceWithShare(10);
@@ -87,11 +97,17 @@ it('lands a change within the poll interval plus 5 s while a large backfill of t
   const { target, destination } = await sourceWithShare(5, ['charges', 'customers']);
   // 5 % of 20/s = one page of 10 per second: the backfill of 4,000 charges outlasts the test by far.
   const account = await attachedAccount(target.sourceId, { charges: 4_000, customers: 3 });
-  await waitFor(async () => (await runStatus(account.id, 'stripe_customers')) === 'completed', { description: 'the customers run to complete', timeoutMs: 30_000 });
-  await waitFor(async () => (await h.knex(TABLES.eventCursors).where({ account_id: account.id, table_name: 'stripe_customers' })).length === 1, {
-    description: 'the first poll of stripe_customers',
-    timeoutMs: 15_000,
+  await waitFor(async () => (await runStatus(account.id, 'stripe_customers')) === 'completed', {
+    description: 'the customers run to complete',
+    timeoutMs: 30_000,
   });
+  await waitFor(
+    async () => (await h.knex(TABLES.eventCursors).where({ account_id: account.id, table_name: 'stripe_customers' })).length === 1,
+    {
+      description: 'the first poll of stripe_customers',
+      timeoutMs: 15_000,
+    },
+  );
 
   const path = `/accounts/${account.externalId}/customers`;
   for (const n of [1, 2, 3]) {
@@ -99,7 +115,9 @@ it('lands a change within the poll interval plus 5 s while a large backfill of t
     const changedAt = Date.now();
     const created = await h.emulator.admin<{ id: string }>('POST', path, { description: `fresh ${n}` });
     await waitFor(
-      async () => ((await destination.knex('stripe_customers').where({ account_id: account.identifier, id: created.id }).first('id')) as unknown) !== undefined,
+      async () =>
+        ((await destination.knex('stripe_customers').where({ account_id: account.identifier, id: created.id }).first('id')) as unknown) !==
+        undefined,
       { description: `customer ${n} in the destination`, timeoutMs: POLL_INTERVAL_MS + 5_000, intervalMs: 50 },
     );
     expect(Date.now() - changedAt).toBeLessThanOrEqual(POLL_INTERVAL_MS + 5_000);

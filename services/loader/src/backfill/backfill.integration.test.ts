@@ -9,7 +9,11 @@ let h: LoaderHarness;
 let workers: Workers<LoaderQueue>;
 
 beforeAll(async () => {
-  h = await startHarness(process.env.LOADER_TEST_LOG ? { logger: require('@datasync/logger').createLogger({ service: 'test', level: 'info', format: 'json' }) } : {});
+  h = await startHarness(
+    process.env.LOADER_TEST_LOG
+      ? { logger: require('@datasync/logger').createLogger({ service: 'test', level: 'info', format: 'json' }) }
+      : {},
+  );
   workers = h.startWorkers();
 });
 
@@ -62,7 +66,8 @@ describe('account.attach and segment.load', () => {
 
   it('shows an account whose source has no sync as idle, and starts nothing', async () => {
     const other = await h.emulator.createAccount({ objects: { charges: 10 } });
-    const [source] = await h.knex(TABLES.sources)
+    const [source] = await h
+      .knex(TABLES.sources)
       .insert({
         environment_id: h.environmentId,
         name: `lonely_${Date.now()}`,
@@ -72,7 +77,8 @@ describe('account.attach and segment.load', () => {
         livemode: false,
       })
       .returning('id');
-    const [account] = await h.knex(TABLES.accounts)
+    const [account] = await h
+      .knex(TABLES.accounts)
       .insert({
         environment_id: h.environmentId,
         source_id: source.id,

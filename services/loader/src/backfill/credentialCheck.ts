@@ -21,12 +21,10 @@ export class CredentialCheck {
 
   /** The provider's answer for the credential; throws when it refuses it or names another account. */
   verifiedAccount(): Promise<VerifiedAccount> {
-    this.verified ??= this.connection.connector.verify(this.connection.credential).then(
-      (verified) => {
-        assertSameAccount(this.account, verified);
-        return verified;
-      },
-    );
+    this.verified ??= this.connection.connector.verify(this.connection.credential).then((verified) => {
+      assertSameAccount(this.account, verified);
+      return verified;
+    });
     return this.verified.catch((err: unknown) => {
       this.failure = err;
       throw err;

@@ -46,15 +46,15 @@ async function rowsOf(identifier: string, ids: string[]) {
 
 it('two deliveries at once: one reads, the other is told to come back when the lease ends', async () => {
   const { account, segment, inRange, ctx } = await setUp(3_000);
-  const [a, b] = await Promise.all([
-    runSegmentSlice(h.deps, ctx, 1, h.deps.logger),
-    runSegmentSlice(h.deps, ctx, 1, h.deps.logger),
-  ]);
+  const [a, b] = await Promise.all([runSegmentSlice(h.deps, ctx, 1, h.deps.logger), runSegmentSlice(h.deps, ctx, 1, h.deps.logger)]);
   expect([a.kind, b.kind].sort()).toEqual(['done', 'held']);
   const after = await h.knex(TABLES.segments).where({ run_id: segment.run_id, n: 1 }).first();
   expect(after).toMatchObject({ status: 'done', lease_token: null });
   expect(Number(after.rows_written)).toBe(inRange.length);
-  const rows = await rowsOf(account.identifier, inRange.map((o) => String(o.id)));
+  const rows = await rowsOf(
+    account.identifier,
+    inRange.map((o) => String(o.id)),
+  );
   expect(rows).toHaveLength(inRange.length);
 });
 
@@ -70,7 +70,8 @@ it('a delivery whose lease was taken over stops at its next batch; the cursor an
     { description: 'the first delivery to commit two pages', timeoutMs: 20_000, intervalMs: 10 },
   );
   // Its lease runs out (as if it hung) and a second delivery takes the segment over.
-  await h.knex(TABLES.segments)
+  await h
+    .knex(TABLES.segments)
     .where({ run_id: segment.run_id, n: 1 })
     .update({ lease_token: randomUUID(), leased_until: h.knex.raw("now() - interval '1 second'") });
   const second = runSegmentSlice(h.deps, ctx, 1, h.deps.logger);
@@ -82,7 +83,10 @@ it('a delivery whose lease was taken over stops at its next batch; the cursor an
   expect(after.status).toBe('done');
   // Counted once: the pages the first delivery committed plus what the second read from there.
   expect(Number(after.rows_written)).toBe(inRange.length);
-  const rows = await rowsOf(account.identifier, inRange.map((o) => String(o.id)));
+  const rows = await rowsOf(
+    account.identifier,
+    inRange.map((o) => String(o.id)),
+  );
   expect(rows).toHaveLength(inRange.length);
   const byId = new Map(rows.map((r) => [r.id, r.data]));
   for (const object of inRange) expect(byId.get(String(object.id))).toEqual(object);

@@ -28,7 +28,10 @@ afterAll(async () => {
 type Json = Record<string, unknown>;
 
 async function tableRows(table: string, identifier: string): Promise<Map<string, Json>> {
-  const rows = (await h.destination.knex(table).where({ account_id: identifier, _deleted: false }).select('id', 'data')) as { id: string; data: Json }[];
+  const rows = (await h.destination.knex(table).where({ account_id: identifier, _deleted: false }).select('id', 'data')) as {
+    id: string;
+    data: Json;
+  }[];
   return new Map(rows.map((r) => [r.id, r.data]));
 }
 
@@ -46,7 +49,12 @@ const status = async (accountId: string) =>
 it('stores every line and item of long embedded lists, in the backfill and from events', async () => {
   const objects = { charges: 0, customers: 30, products: 10, prices: 30, invoices: 300, subscriptions: 200 };
   const created = await h.emulator.createAccount({ objects, latency_ms: 'stripe' });
-  const inserted = await insertAccount(h.knex, h.secretBox, { environmentId: h.environmentId, sourceId: h.target.sourceId, key: created.secret_key, externalId: created.id });
+  const inserted = await insertAccount(h.knex, h.secretBox, {
+    environmentId: h.environmentId,
+    sourceId: h.target.sourceId,
+    key: created.secret_key,
+    externalId: created.id,
+  });
   const account = { ...inserted, key: created.secret_key, externalId: created.id };
   const startedAt = Date.now();
   await h.deps.producer.enqueue('account.attach', { accountId: account.id });
@@ -62,7 +70,9 @@ it('stores every line and item of long embedded lists, in the backfill and from 
   // An update's event carries the invoice with its first 10 lines only.
   const changed = String(long[0]?.id);
   await h.emulator.admin('POST', `/accounts/${account.externalId}/invoices/${changed}`, { metadata: { reviewed: 'yes' } });
-  const event = (await (await fetch(`${h.emulator.baseUrl}/v1/events?limit=1`, { headers: { authorization: `Bearer ${account.key}` } })).json()) as {
+  const event = (await (
+    await fetch(`${h.emulator.baseUrl}/v1/events?limit=1`, { headers: { authorization: `Bearer ${account.key}` } })
+  ).json()) as {
     data: { data: { object: { id: string; lines: { has_more: boolean } } } }[];
   };
   expect(event.data[0]?.data.object).toMatchObject({ id: changed, lines: { has_more: true } });

@@ -25,8 +25,7 @@ afterAll(async () => {
 
 async function state(accountId: string) {
   return (await h.knex(TABLES.accountStates).where({ account_id: accountId }).first()) as
-    | { status: string; reason: string | null; error_code: string | null; rows_loaded: string }
-    | undefined;
+    { status: string; reason: string | null; error_code: string | null; rows_loaded: string } | undefined;
 }
 
 async function loadedIds(identifier: string, knex = h.destination.knex): Promise<string[]> {
@@ -37,7 +36,11 @@ it('a missing destination database puts only that account in error, readably, an
   const server = new URL(testDatabaseUrl());
   const badUrl = `postgres://${server.username}:x@${server.hostname}:${server.port || 5432}/${missingDatabase}?sslmode=disable`;
   const emulatorApp = await h.emulator.createAccount({ objects: { charges: 0 } });
-  const broken = await seedTarget(h.knex, h.secretBox, { environmentId: h.environmentId, connectionString: badUrl, sourceKey: emulatorApp.secret_key });
+  const broken = await seedTarget(h.knex, h.secretBox, {
+    environmentId: h.environmentId,
+    connectionString: badUrl,
+    sourceKey: emulatorApp.secret_key,
+  });
   const brokenProvider = await h.emulator.createAccount({ objects: { charges: 700 } });
   const brokenAccount = await insertAccount(h.knex, h.secretBox, {
     environmentId: h.environmentId,
@@ -57,14 +60,25 @@ it('a missing destination database puts only that account in error, readably, an
   expect(failed).toMatchObject({ error_code: 'database_missing' });
   expect(failed.reason).toMatch(/^Could not write into the destination dest_[0-9a-f]+: /);
   expect(failed.reason).toContain(missingDatabase);
-  await waitFor(async () => (await state(healthy.id))?.status === 'live', { description: 'the healthy account to finish', timeoutMs: 30_000 });
+  await waitFor(async () => (await state(healthy.id))?.status === 'live', {
+    description: 'the healthy account to finish',
+    timeoutMs: 30_000,
+  });
   expect(await loadedIds(healthy.identifier)).toHaveLength(1_500);
 
   // Fixed by its owner: the reconciler's retry attaches it, and it loads completely.
   await ensureDatabase(adminUrl, missingDatabase);
-  await waitFor(async () => (await state(brokenAccount.id))?.status === 'live', { description: 'the broken account to recover', timeoutMs: 30_000 });
+  await waitFor(async () => (await state(brokenAccount.id))?.status === 'live', {
+    description: 'the broken account to recover',
+    timeoutMs: 30_000,
+  });
   const { createKnex } = await import('@datasync/db');
-  const fixedKnex = createKnex({ url: withDatabase(testDatabaseUrl(), missingDatabase), applicationName: 'loader-test', statementTimeoutMs: 10_000, poolMax: 1 });
+  const fixedKnex = createKnex({
+    url: withDatabase(testDatabaseUrl(), missingDatabase),
+    applicationName: 'loader-test',
+    statementTimeoutMs: 10_000,
+    poolMax: 1,
+  });
   try {
     const provider = await providerObjects(h.emulator.baseUrl, brokenProvider.secret_key);
     expect(await loadedIds(brokenAccount.identifier, fixedKnex)).toEqual([...provider.keys()].sort());
@@ -77,7 +91,8 @@ it('a missing destination database puts only that account in error, readably, an
 it('a provider key that stopped working shows error with the provider reason, and heals once a working key is stored', async () => {
   const account = await h.addAccount({ charges: 300 });
   const working = await h.knex(TABLES.accounts).where({ id: account.id }).first('credential_secret');
-  await h.knex(TABLES.accounts)
+  await h
+    .knex(TABLES.accounts)
     .where({ id: account.id })
     .update({ credential_secret: h.secretBox.seal(`sk_test_51${'x'.repeat(56)}`, h.environmentId) });
   await h.deps.producer.enqueue('account.attach', { accountId: account.id });

@@ -28,14 +28,23 @@ export function classifyFailure(err: unknown, context: { destinationName?: strin
   if (err instanceof ApiError) {
     // A stored connection string that no longer parses (ConnectionStringError) and the like.
     const where = context.destinationName ? ` of the destination ${context.destinationName}` : '';
-    return { kind: 'permanent', code: err.code ?? 'invalid_configuration', reason: `The configuration${where} is not usable: ${err.message}` };
+    return {
+      kind: 'permanent',
+      code: err.code ?? 'invalid_configuration',
+      reason: `The configuration${where} is not usable: ${err.message}`,
+    };
   }
   if (err instanceof SecretBoxError) {
     return {
       kind: 'permanent',
       code: 'secret_unreadable',
-      reason: 'A stored credential could not be opened by the loader (its master keys do not match); the operator must fix SECRETS_MASTER_KEYS.',
+      reason:
+        'A stored credential could not be opened by the loader (its master keys do not match); the operator must fix SECRETS_MASTER_KEYS.',
     };
   }
-  return { kind: 'transient', code: 'internal_error', reason: 'Loading was interrupted by an internal error; it is retried automatically.' };
+  return {
+    kind: 'transient',
+    code: 'internal_error',
+    reason: 'Loading was interrupted by an internal error; it is retried automatically.',
+  };
 }

@@ -5,7 +5,11 @@ import { classifyFailure } from './failures';
 
 describe('classifyFailure', () => {
   it('delays on a 429 or a spent budget', () => {
-    expect(classifyFailure(new ProviderRateLimitedError(1_500, 'provider'))).toEqual({ kind: 'rate_limited', retryAfterMs: 1_500, origin: 'provider' });
+    expect(classifyFailure(new ProviderRateLimitedError(1_500, 'provider'))).toEqual({
+      kind: 'rate_limited',
+      retryAfterMs: 1_500,
+      origin: 'provider',
+    });
   });
 
   it('gives up at once on what only a person can fix, with their words', () => {
@@ -14,19 +18,34 @@ describe('classifyFailure', () => {
       code: 'invalid_credential',
       reason: 'The provider refused or failed to serve this account: the key was revoked',
     });
-    expect(classifyFailure(new DestinationError('authentication', 'Postgres refused the password.'), { destinationName: 'warehouse' })).toEqual({
+    expect(
+      classifyFailure(new DestinationError('authentication', 'Postgres refused the password.'), { destinationName: 'warehouse' }),
+    ).toEqual({
       kind: 'permanent',
       code: 'authentication',
       reason: 'Could not write into the destination warehouse: Postgres refused the password.',
     });
-    expect(classifyFailure(new ConnectionStringError('The port must be a number.'))).toMatchObject({ kind: 'permanent', code: 'connection_string_invalid' });
+    expect(classifyFailure(new ConnectionStringError('The port must be a number.'))).toMatchObject({
+      kind: 'permanent',
+      code: 'connection_string_invalid',
+    });
     expect(classifyFailure(new SecretBoxError('bad tag'))).toMatchObject({ kind: 'permanent', code: 'secret_unreadable' });
   });
 
   it('retries what may pass, and never shows an unknown error’s own text', () => {
-    expect(classifyFailure(new DestinationError('refused', 'Nothing answered at db:5432.'))).toMatchObject({ kind: 'transient', code: 'refused' });
-    expect(classifyFailure(new ProviderRetriesExhaustedError(6, new Error('503')))).toMatchObject({ kind: 'transient', code: 'provider_retries_exhausted' });
+    expect(classifyFailure(new DestinationError('refused', 'Nothing answered at db:5432.'))).toMatchObject({
+      kind: 'transient',
+      code: 'refused',
+    });
+    expect(classifyFailure(new ProviderRetriesExhaustedError(6, new Error('503')))).toMatchObject({
+      kind: 'transient',
+      code: 'provider_retries_exhausted',
+    });
     const unknown = classifyFailure(new Error('relation "segments" at 10.0.0.5 does not exist'));
-    expect(unknown).toEqual({ kind: 'transient', code: 'internal_error', reason: 'Loading was interrupted by an internal error; it is retried automatically.' });
+    expect(unknown).toEqual({
+      kind: 'transient',
+      code: 'internal_error',
+      reason: 'Loading was interrupted by an internal error; it is retried automatically.',
+    });
   });
 });

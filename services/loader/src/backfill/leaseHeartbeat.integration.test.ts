@@ -33,7 +33,8 @@ it('keeps a running job its lease through pages slower than the lease term', asy
   let lapsed = 0;
   const until = Date.now() + 4 * PAGE_LATENCY_MS;
   while (Date.now() < until) {
-    const rows = (await h.knex(TABLES.segments)
+    const rows = (await h
+      .knex(TABLES.segments)
       .where({ account_id: account.id })
       .whereNotNull('lease_token')
       .select(h.knex.raw('leased_until > now() as live'))) as { live: boolean }[];

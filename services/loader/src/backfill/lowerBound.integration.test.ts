@@ -22,7 +22,12 @@ const DAY = 86_400;
 
 async function addAccount(body: Record<string, unknown>) {
   const account = await h.emulator.createAccount(body);
-  const inserted = await insertAccount(h.knex, h.secretBox, { environmentId: h.environmentId, sourceId: h.target.sourceId, key: account.secret_key, externalId: account.id });
+  const inserted = await insertAccount(h.knex, h.secretBox, {
+    environmentId: h.environmentId,
+    sourceId: h.target.sourceId,
+    key: account.secret_key,
+    externalId: account.id,
+  });
   return { ...inserted, key: account.secret_key, created: account.created };
 }
 
@@ -40,7 +45,10 @@ it.each([
   const provider = await providerObjects(h.emulator.baseUrl, account.key);
   const oldest = Math.min(...[...provider.values()].map((o) => o.created as number));
   if (extra.created !== null) expect(oldest).toBeLessThan(extra.created - 300 * DAY);
-  const rows = (await h.destination.knex('stripe_charges').where({ account_id: account.identifier }).select('id', 'data')) as { id: string; data: object }[];
+  const rows = (await h.destination.knex('stripe_charges').where({ account_id: account.identifier }).select('id', 'data')) as {
+    id: string;
+    data: object;
+  }[];
   expect(rows.map((r) => r.id).sort()).toEqual([...provider.keys()].sort());
   for (const row of rows) expect(row.data).toEqual(provider.get(row.id));
 

@@ -32,7 +32,8 @@ export type ReadOptions = LeaseGrant & SliceBounds;
 // Stripe refuses a starting_after whose object was deleted meanwhile.
 function cursorGone(err: unknown, cursor: string): boolean {
   return (
-    err instanceof ProviderRequestError && (err.param === 'starting_after' || (err.code === 'resource_missing' && err.message.includes(cursor)))
+    err instanceof ProviderRequestError &&
+    (err.param === 'starting_after' || (err.code === 'resource_missing' && err.message.includes(cursor)))
   );
 }
 

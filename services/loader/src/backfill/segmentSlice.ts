@@ -35,7 +35,13 @@ export interface SliceOptions {
  * destination connection the slice wrote with also serves the run's close, when this segment was
  * its last; one the caller passed in `opened` is left open.
  */
-export async function runSegmentSlice(deps: LoaderDeps, ctx: RunContext, n: number, logger: Logger, options: SliceOptions = {}): Promise<SliceOutcome> {
+export async function runSegmentSlice(
+  deps: LoaderDeps,
+  ctx: RunContext,
+  n: number,
+  logger: Logger,
+  options: SliceOptions = {},
+): Promise<SliceOutcome> {
   const token = randomUUID();
   // The lease runs for leaseMs from the claim's statement, so at least that long from now.
   const leaseFrom = Date.now();
@@ -91,11 +97,19 @@ class SliceIo {
   }
 
   reader(): AccountReader {
-    return this.opened?.reader ?? connectAccount(this.deps.providers, this.deps.secretBox, this.ctx.account, this.ctx.source, this.logger).reader('backfill');
+    return (
+      this.opened?.reader ??
+      connectAccount(this.deps.providers, this.deps.secretBox, this.ctx.account, this.ctx.source, this.logger).reader('backfill')
+    );
   }
 
   async openDestination(): Promise<OpenDestination> {
-    this.destination ??= await openDestination(this.deps.destinations, this.deps.secretBox, this.ctx.account.environmentId, this.ctx.destination);
+    this.destination ??= await openDestination(
+      this.deps.destinations,
+      this.deps.secretBox,
+      this.ctx.account.environmentId,
+      this.ctx.destination,
+    );
     return this.destination;
   }
 

@@ -46,7 +46,12 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
     run: started.run,
     account,
     source,
-    destination: { id: target.destinationId, name: target.destinationName, engine: target.engine, connectionSecret: target.connectionSecret },
+    destination: {
+      id: target.destinationId,
+      name: target.destinationName,
+      engine: target.engine,
+      connectionSecret: target.connectionSecret,
+    },
     resource,
   };
   // The account's `created` (the attach asked for it already when it saw a run to plan): only a

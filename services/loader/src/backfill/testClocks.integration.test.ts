@@ -40,14 +40,22 @@ it('loads the customers and subscriptions of test clocks in a test-mode backfill
   await h.deps.producer.enqueue('account.attach', { accountId: account.id });
   await waitFor(async () => (await status(account.id)) === 'live', { description: 'the backfill to end', timeoutMs: 60_000 });
 
-  for (const [resource, table] of [['customers', 'stripe_customers'], ['subscriptions', 'stripe_subscriptions']] as const) {
+  for (const [resource, table] of [
+    ['customers', 'stripe_customers'],
+    ['subscriptions', 'stripe_subscriptions'],
+  ] as const) {
     const provider = await completeProviderObjects(h.emulator.baseUrl, account.key, resource);
-    const rows = (await h.destination.knex(table).where({ account_id: account.identifier }).select('id', 'data')) as { id: string; data: Json }[];
+    const rows = (await h.destination.knex(table).where({ account_id: account.identifier }).select('id', 'data')) as {
+      id: string;
+      data: Json;
+    }[];
     expect(rows.map((r) => r.id).sort()).toEqual([...provider.keys()].sort());
     for (const row of rows) expect({ id: row.id, data: row.data }).toEqual({ id: row.id, data: provider.get(row.id) });
   }
   const loaded = new Set(
-    ((await h.destination.knex('stripe_customers').where({ account_id: account.identifier }).select('id')) as { id: string }[]).map((r) => r.id),
+    ((await h.destination.knex('stripe_customers').where({ account_id: account.identifier }).select('id')) as { id: string }[]).map(
+      (r) => r.id,
+    ),
   );
   for (const id of onClocks.filter((id) => id.startsWith('cus_'))) expect(loaded.has(id)).toBe(true);
 });

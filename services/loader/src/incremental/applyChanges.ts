@@ -1,4 +1,11 @@
-import { markDeleted, readStoredVersions, type DeletedObject, type DestinationHandle, type WriteRow, type Writer } from '@datasync/destinations';
+import {
+  markDeleted,
+  readStoredVersions,
+  type DeletedObject,
+  type DestinationHandle,
+  type WriteRow,
+  type Writer,
+} from '@datasync/destinations';
 import type { CatalogResource } from '@datasync/providers';
 import { decide, type ObjectChange } from './changeSet';
 import type { Refetcher } from './refetcher';

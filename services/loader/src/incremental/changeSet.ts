@@ -56,7 +56,11 @@ export type Decision = 'write' | 'refetch' | 'skip';
  * change: nothing to do. Two changes within one second are settled by a fetch as well, and so is
  * a change whose object is not in the pinned version's shape.
  */
-export function decide(change: Pick<ObjectChange, 'created' | 'sameSecond' | 'pinnedShape'>, storedMs: number | undefined, tieMarginMs: number): Decision {
+export function decide(
+  change: Pick<ObjectChange, 'created' | 'sameSecond' | 'pinnedShape'>,
+  storedMs: number | undefined,
+  tieMarginMs: number,
+): Decision {
   const eventMs = change.created * 1000;
   if (storedMs !== undefined && storedMs >= eventMs + 1000 + tieMarginMs) return 'skip';
   // An object rendered in another API version would put another shape in the row (and NULL in

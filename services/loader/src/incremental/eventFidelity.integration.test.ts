@@ -54,7 +54,12 @@ async function expectEqualsProvider(account: Account, resource: string, deleted:
   const live = [...stored.values()].filter((r) => !r._deleted);
   expect(live.map((r) => r.id).sort()).toEqual([...provider.keys()].sort());
   for (const row of live) expect(withoutLines(row.data)).toEqual(withoutLines(provider.get(row.id) ?? {}));
-  expect([...stored.values()].filter((r) => r._deleted).map((r) => r.id).sort()).toEqual([...deleted].sort());
+  expect(
+    [...stored.values()]
+      .filter((r) => r._deleted)
+      .map((r) => r.id)
+      .sort(),
+  ).toEqual([...deleted].sort());
 }
 
 async function attachAndWait(account: Account): Promise<void> {
@@ -70,7 +75,8 @@ async function skippedOnMetrics(): Promise<string> {
   return (await request(app).get('/metrics').expect(200)).text;
 }
 
-const skipped = async (reason: string) => (await h.deps.metrics.eventsSkipped.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+const skipped = async (reason: string) =>
+  (await h.deps.metrics.eventsSkipped.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
 
 it('counts and skips the events it cannot use (no object id, resource not mounted), and keeps polling past them', async () => {
   const account = await h.addAccount({ charges: 200, customers: 20, products: 2, prices: 2 });
@@ -113,7 +119,9 @@ it('re-fetches objects rendered in another API version, so typed columns hold th
   const charge = [...(await rows(account, 'charges')).keys()][3] as string;
   await admin('POST', path(account, 'charges', charge), { description: 'changed under 2024-06-20' });
 
-  const events = (await (await fetch(`${h.emulator.baseUrl}/v1/events?limit=10`, { headers: { authorization: `Bearer ${account.key}` } })).json()) as {
+  const events = (await (
+    await fetch(`${h.emulator.baseUrl}/v1/events?limit=10`, { headers: { authorization: `Bearer ${account.key}` } })
+  ).json()) as {
     data: { api_version: string; data: { object: Record<string, unknown> } }[];
   };
   expect(new Set(events.data.map((e) => e.api_version))).toEqual(new Set(['2024-06-20']));
@@ -123,7 +131,11 @@ it('re-fetches objects rendered in another API version, so typed columns hold th
   expect(outcome).toMatchObject({ kind: 'polled', caughtUp: true });
   expect((outcome as { refetched: number }).refetched).toBeGreaterThanOrEqual(3);
   const invoices = await rows(account, 'invoices');
-  expect(invoices.get(invoice.id)).toMatchObject({ subscription, _deleted: false, data: { parent: { subscription_details: { subscription } } } });
+  expect(invoices.get(invoice.id)).toMatchObject({
+    subscription,
+    _deleted: false,
+    data: { parent: { subscription_details: { subscription } } },
+  });
   expect(invoices.get(invoice.id)?.data).not.toHaveProperty('subscription');
   expect(invoices.get(draft.id)?._deleted).toBe(true);
   expect((await rows(account, 'charges')).get(charge)?.data).toMatchObject({ description: 'changed under 2024-06-20' });
@@ -153,7 +165,11 @@ it('applies an event the events list showed late, behind events created after it
   expect((await rows(account, 'charges')).get(lateOne)?.data.description).not.toBe('listed late');
   const cursor = (await h.knex(TABLES.eventCursors).where({ account_id: account.id }).first('cursor')).cursor as string;
 
-  await waitFor(async () => Date.now() > visibleAt + 200, { description: 'the late event to be listed', timeoutMs: LATE_MS + 5_000, intervalMs: 100 });
+  await waitFor(async () => Date.now() > visibleAt + 200, {
+    description: 'the late event to be listed',
+    timeoutMs: LATE_MS + 5_000,
+    intervalMs: 100,
+  });
   expect(await poll(account)).toMatchObject({ kind: 'polled', events: 1, written: 1 });
   expect((await rows(account, 'charges')).get(lateOne)?.data).toMatchObject({ description: 'listed late' });
   // The cursor did not move back, and a further poll finds nothing it had not applied.

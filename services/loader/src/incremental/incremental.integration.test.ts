@@ -32,12 +32,19 @@ interface Row {
 }
 
 async function rows(identifier: string, resource = 'charges'): Promise<Map<string, Row>> {
-  const found = (await h.destination.knex(`stripe_${resource}`).where({ account_id: identifier }).select('id', 'data', '_deleted')) as Row[];
+  const found = (await h.destination
+    .knex(`stripe_${resource}`)
+    .where({ account_id: identifier })
+    .select('id', 'data', '_deleted')) as Row[];
   return new Map(found.map((r) => [r.id, r]));
 }
 
 /** The account's live rows are exactly the provider's objects, with their data; every other row is marked deleted. */
-async function expectEqualsProvider(account: { identifier: string; key: string }, deleted: readonly string[], resource = 'charges'): Promise<void> {
+async function expectEqualsProvider(
+  account: { identifier: string; key: string },
+  deleted: readonly string[],
+  resource = 'charges',
+): Promise<void> {
   const provider = await providerObjects(h.emulator.baseUrl, account.key, resource);
   const stored = await rows(account.identifier, resource);
   const live = [...stored.values()].filter((r) => !r._deleted);
@@ -52,7 +59,8 @@ async function expectEqualsProvider(account: { identifier: string; key: string }
 }
 
 const status = async (accountId: string) =>
-  ((await h.knex(TABLES.accountStates).where({ account_id: accountId }).first('status', 'rows_loaded')) as { status: string; rows_loaded: string } | undefined);
+  (await h.knex(TABLES.accountStates).where({ account_id: accountId }).first('status', 'rows_loaded')) as
+    { status: string; rows_loaded: string } | undefined;
 
 const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => h.emulator.admin<T>(method, path, body);
 
@@ -109,10 +117,14 @@ it('does not poll a table whose backfill is still running, and shows the account
   await h.deps.producer.enqueue('account.attach', { accountId: account.id });
   await waitFor(async () => Number((await status(account.id))?.rows_loaded ?? 0) > 0, { description: 'first rows', timeoutMs: 30_000 });
   // The customers table (the account has none) is loaded at once; the charges table is not yet.
-  await waitFor(async () => (await h.knex(TABLES.runs).where({ account_id: account.id, table_name: 'stripe_customers', status: 'completed' })).length === 1, {
-    description: 'the customers run to complete',
-    timeoutMs: 30_000,
-  });
+  await waitFor(
+    async () =>
+      (await h.knex(TABLES.runs).where({ account_id: account.id, table_name: 'stripe_customers', status: 'completed' })).length === 1,
+    {
+      description: 'the customers run to complete',
+      timeoutMs: 30_000,
+    },
+  );
   expect(await pollAccount(h.deps, account.id, silentLogger())).toMatchObject({ kind: 'polled', tables: 1 });
   expect(await h.knex(TABLES.eventCursors).where({ account_id: account.id }).pluck('table_name')).toEqual(['stripe_customers']);
   await admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: null });
@@ -147,7 +159,13 @@ it('resyncs when the cursor is past the event retention: old rows stay readable,
     async () => {
       const now = await rows(account.identifier);
       fewest = Math.min(fewest, [...now.values()].filter((r) => !r._deleted).length);
-      const done = await h.knex(TABLES.runs).whereIn('id', resyncs.map((r: { id: string }) => r.id)).where({ status: 'completed' });
+      const done = await h
+        .knex(TABLES.runs)
+        .whereIn(
+          'id',
+          resyncs.map((r: { id: string }) => r.id),
+        )
+        .where({ status: 'completed' });
       return done.length === 2;
     },
     { description: 'the resync runs to complete', timeoutMs: 60_000, intervalMs: 100 },

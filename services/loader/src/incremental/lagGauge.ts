@@ -22,7 +22,10 @@ export function registerLagGauge(registry: Registry, knex: Knex): Gauge<'account
           .whereNull('a.deleting_at')
           .whereNotNull('ec.polled_at')
           .groupBy('ec.account_id')
-          .select('ec.account_id', knex.raw('extract(epoch from now() - min(ec.polled_at)) as lag'))) as { account_id: string; lag: string }[];
+          .select('ec.account_id', knex.raw('extract(epoch from now() - min(ec.polled_at)) as lag'))) as {
+          account_id: string;
+          lag: string;
+        }[];
         for (const row of rows) this.set({ account: row.account_id }, Number(row.lag));
       } catch {
         // Postgres unreachable: the other metrics still answer; /ready reports it.

@@ -31,7 +31,8 @@ afterAll(async () => {
 });
 
 const status = async (accountId: string) =>
-  ((await h.knex(TABLES.accountStates).where({ account_id: accountId }).first('status', 'rows_loaded')) as { status: string; rows_loaded: string } | undefined);
+  (await h.knex(TABLES.accountStates).where({ account_id: accountId }).first('status', 'rows_loaded')) as
+    { status: string; rows_loaded: string } | undefined;
 
 const hasScheduler = async (accountId: string) => (await incremental.getJobScheduler(`poll-${accountId}`)) !== undefined;
 
@@ -55,7 +56,8 @@ it('pause: nothing is written once the running segments stopped; resume: continu
   await h.deps.producer.enqueue('account.pause', { accountId: account.id });
   await waitFor(async () => !(await hasScheduler(account.id)), { description: 'the poll scheduler to go', timeoutMs: 10_000 });
   await waitFor(
-    async () => Number((await h.knex(TABLES.segments).where({ account_id: account.id }).whereNotNull('lease_token').count({ n: '*' }))[0]?.n) === 0,
+    async () =>
+      Number((await h.knex(TABLES.segments).where({ account_id: account.id }).whereNotNull('lease_token').count({ n: '*' }))[0]?.n) === 0,
     { description: 'running segments to stop', timeoutMs: 30_000 },
   );
   const settled = new Date();
@@ -106,7 +108,10 @@ it('purge: every row of the account leaves every table (unmounted ones too), oth
   expect(await count('stripe_charges', kept.identifier)).toBe(500);
   expect(await count('stripe_customers', kept.identifier)).toBe(100);
   expect(await hasScheduler(doomed.id)).toBe(false);
-  const audit = await h.knex(TABLES.auditLog).where({ environment_id: h.environmentId, action: 'account.deleted', target: `stripe/${doomed.identifier}` }).first();
+  const audit = await h
+    .knex(TABLES.auditLog)
+    .where({ environment_id: h.environmentId, action: 'account.deleted', target: `stripe/${doomed.identifier}` })
+    .first();
   expect(audit).toMatchObject({ actor: 'loader', details: { external_id: doomed.externalId } });
 });
 
@@ -124,7 +129,10 @@ it('the reconciler restores a missing poll scheduler, removes one of an inactive
   await h.deps.producer.unschedule('account.poll', { accountId: active.id });
   await h.knex(TABLES.accounts).where({ id: paused.id }).update({ active: false });
   // A delete whose enqueue was lost: marked, no job.
-  await h.knex(TABLES.accounts).where({ id: deleting.id }).update({ deleting_at: h.knex.raw("now() - interval '1 minute'") });
+  await h
+    .knex(TABLES.accounts)
+    .where({ id: deleting.id })
+    .update({ deleting_at: h.knex.raw("now() - interval '1 minute'") });
 
   const report = await reconcile(h.deps, silentLogger(), { graceMs: 0 });
   expect(report.schedulersAdded).toBeGreaterThanOrEqual(1);
@@ -145,9 +153,13 @@ it('the reconciler restores a missing poll scheduler, removes one of an inactive
   });
   const registry = new Registry();
   registerLagGauge(registry, h.knex);
-  const lag = (await registry.getSingleMetric('datasync_loader_account_lag_seconds')?.get())?.values.find((v) => v.labels.account === active.id);
+  const lag = (await registry.getSingleMetric('datasync_loader_account_lag_seconds')?.get())?.values.find(
+    (v) => v.labels.account === active.id,
+  );
   expect(lag?.value).toBeGreaterThanOrEqual(0);
   expect(lag?.value).toBeLessThan(15);
   // A paused account is not behind: it has no lag at all.
-  expect((await registry.getSingleMetric('datasync_loader_account_lag_seconds')?.get())?.values.some((v) => v.labels.account === paused.id)).toBe(false);
+  expect(
+    (await registry.getSingleMetric('datasync_loader_account_lag_seconds')?.get())?.values.some((v) => v.labels.account === paused.id),
+  ).toBe(false);
 });

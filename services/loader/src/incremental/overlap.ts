@@ -3,4 +3,3 @@
  * events are dated by the provider's, and applying a few minutes of changes again is harmless.
  */
 export const EVENT_OVERLAP_S = 300;
-

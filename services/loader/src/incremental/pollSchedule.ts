@@ -29,6 +29,9 @@ export async function ensurePollScheduled(deps: Pick<LoaderDeps, 'producer' | 's
 }
 
 /** ensurePollScheduled once one of the account's tables is loaded (a completed run): before, a poll has nothing to do. */
-export async function schedulePollIfLoaded(deps: Pick<LoaderDeps, 'knex' | 'producer' | 'settings' | 'logger'>, accountId: string): Promise<void> {
+export async function schedulePollIfLoaded(
+  deps: Pick<LoaderDeps, 'knex' | 'producer' | 'settings' | 'logger'>,
+  accountId: string,
+): Promise<void> {
   if (await hasCompletedRun(deps.knex, accountId)) await ensurePollScheduled(deps, accountId);
 }

@@ -24,7 +24,10 @@ afterAll(async () => {
 type Json = Record<string, unknown>;
 
 async function stored(identifier: string): Promise<Map<string, Json>> {
-  const rows = (await h.destination.knex('stripe_balance_transactions').where({ account_id: identifier }).select('id', 'data')) as { id: string; data: Json }[];
+  const rows = (await h.destination.knex('stripe_balance_transactions').where({ account_id: identifier }).select('id', 'data')) as {
+    id: string;
+    data: Json;
+  }[];
   return new Map(rows.map((r) => [r.id, r.data]));
 }
 
@@ -44,14 +47,19 @@ it('brings in status changes made without events, and new balance transactions, 
 
   // Three days later the funds are available, and a new transaction exists: no event says so.
   await h.emulator.admin('POST', `/accounts/${account.externalId}/clock`, { advance_seconds: 3 * 86_400 });
-  const created = await h.emulator.admin<{ id: string }>('POST', `/accounts/${account.externalId}/balance_transactions`, { description: 'after the backfill' });
+  const created = await h.emulator.admin<{ id: string }>('POST', `/accounts/${account.externalId}/balance_transactions`, {
+    description: 'after the backfill',
+  });
   const provider = await completeProviderObjects(h.emulator.baseUrl, account.key, 'balance_transactions');
   expect(pending.every((id) => provider.get(id)?.status === 'available')).toBe(true);
   expect(await pollAccount(h.deps, account.id, silentLogger())).toMatchObject({ kind: 'polled', events: 0, written: 0 });
   expect((await stored(account.identifier)).get(pending[0] as string)?.status).toBe('pending');
 
   // The next interval's first poll re-reads the window: the destination equals the provider.
-  await h.knex(TABLES.eventCursors).where({ account_id: account.id }).update({ polled_at: new Date(Date.now() - 11 * 60_000) });
+  await h
+    .knex(TABLES.eventCursors)
+    .where({ account_id: account.id })
+    .update({ polled_at: new Date(Date.now() - 11 * 60_000) });
   const outcome = await pollAccount(h.deps, account.id, silentLogger());
   expect(outcome).toMatchObject({ kind: 'polled', events: 0, caughtUp: true });
   const after = await stored(account.identifier);

@@ -13,7 +13,9 @@ const POLL_SCHEDULER_PREFIX = 'poll-';
 export async function restorePollSchedulers(deps: LoaderDeps, logger: Logger): Promise<{ added: number; removed: number }> {
   const wanted = new Set(await accountsToPoll(deps.knex));
   const existing = new Set(
-    (await deps.queues.schedulerIds('incremental')).filter((id) => id.startsWith(POLL_SCHEDULER_PREFIX)).map((id) => id.slice(POLL_SCHEDULER_PREFIX.length)),
+    (await deps.queues.schedulerIds('incremental'))
+      .filter((id) => id.startsWith(POLL_SCHEDULER_PREFIX))
+      .map((id) => id.slice(POLL_SCHEDULER_PREFIX.length)),
   );
   let added = 0;
   let removed = 0;

@@ -29,7 +29,11 @@ export async function startResync(deps: LoaderDeps, account: AccountRecord): Pro
  * The runs of a resync, without the attach that plans them (the caller enqueues it once `db`
  * has committed). `db` may be a transaction: each table's run is created in a nested one.
  */
-export async function createResyncRuns(db: Knex | Knex.Transaction, account: AccountRecord, only?: (target: LoadTarget) => boolean): Promise<ResyncResult> {
+export async function createResyncRuns(
+  db: Knex | Knex.Transaction,
+  account: AccountRecord,
+  only?: (target: LoadTarget) => boolean,
+): Promise<ResyncResult> {
   const targets = (await listTargets(db, account)).filter((t) => !only || only(t));
   const result: ResyncResult = { started: 0, alreadyLoading: 0 };
   for (const target of targets) {
@@ -45,7 +49,12 @@ async function startTableResync(db: Knex | Knex.Transaction, account: AccountRec
   // rewritten when the run completes was not listed.
   const sweepBefore = new Date();
   const upper = Math.floor(sweepBefore.getTime() / 1000) + 1;
-  const key = { accountId: account.id, environmentId: account.environmentId, destinationId: target.destinationId, tableName: target.tableName };
+  const key = {
+    accountId: account.id,
+    environmentId: account.environmentId,
+    destinationId: target.destinationId,
+    tableName: target.tableName,
+  };
   const started = await startResyncRun(
     db,
     {

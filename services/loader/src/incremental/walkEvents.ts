@@ -72,7 +72,12 @@ async function saveRecent(ctx: PollContext, group: readonly TableState[], recent
  * Events applied before (within the look-back window) are left out, and events no table of the
  * account can use are counted and skipped. Returns how many events were new.
  */
-async function applyPage(ctx: PollContext, group: readonly TableState[], recent: RecentEvents, page: readonly ProviderEvent[]): Promise<number> {
+async function applyPage(
+  ctx: PollContext,
+  group: readonly TableState[],
+  recent: RecentEvents,
+  page: readonly ProviderEvent[],
+): Promise<number> {
   const events = recent.unseen(page);
   ctx.totals.events += events.length;
   for (const event of events) {
@@ -84,7 +89,13 @@ async function applyPage(ctx: PollContext, group: readonly TableState[], recent:
   for (const table of group) {
     const collapsed = collapseEvents(events, new Set([table.resourceType]));
     // An object in another API version's shape is fetched again whole: completing its lists first would be wasted.
-    const changes = [...(await completeChanges(ctx.reader, collapsed.filter((c) => c.pinnedShape))), ...collapsed.filter((c) => !c.pinnedShape)];
+    const changes = [
+      ...(await completeChanges(
+        ctx.reader,
+        collapsed.filter((c) => c.pinnedShape),
+      )),
+      ...collapsed.filter((c) => !c.pinnedShape),
+    ];
     if (changes.length === 0) continue;
     const target = await ctx.tables.open(table);
     const result = await applyChanges(target, ctx.account.identifier, changes, ctx.refetcher);

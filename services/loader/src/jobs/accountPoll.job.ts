@@ -31,7 +31,12 @@ export function accountPollJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalo
       logger.warn('poll failed', { accountId, code: failure.code, error: err instanceof Error ? err.message : String(err) });
       const account = await findAccount(deps.knex, accountId);
       if (account) {
-        await recordFailure(deps.knex, account, { code: failure.code, reason: failure.reason, gaveUp: false, retry: deps.settings.errorRetry });
+        await recordFailure(deps.knex, account, {
+          code: failure.code,
+          reason: failure.reason,
+          gaveUp: false,
+          retry: deps.settings.errorRetry,
+        });
       }
       throw err;
     }

@@ -63,7 +63,8 @@ async function stopWriters(deps: LoaderDeps, account: AccountRecord, logger: Log
       logger.warn('segment leases still held; purge postponed', { accountId: account.id, live: leases.live });
       return false;
     }
-    if (leases.live === 0) logger.info('waiting out the write a lapsed segment lease may have begun', { accountId: account.id, ms: leases.lapsedWaitMs });
+    if (leases.live === 0)
+      logger.info('waiting out the write a lapsed segment lease may have begun', { accountId: account.id, ms: leases.lapsedWaitMs });
     // A lapsed lease's wait is known exactly (and within the deadline); a live one is polled.
     await new Promise((resolve) => setTimeout(resolve, leases.live > 0 ? LEASE_POLL_MS : leases.lapsedWaitMs));
   }
@@ -75,7 +76,10 @@ async function purgeDestination(
   destination: PurgeDestination,
   logger: Logger,
 ): Promise<{ rows: number; tables: number }> {
-  const { handle, schema } = await openDestination(deps.destinations, deps.secretBox, account.environmentId, { ...destination, id: destination.destinationId });
+  const { handle, schema } = await openDestination(deps.destinations, deps.secretBox, account.environmentId, {
+    ...destination,
+    id: destination.destinationId,
+  });
   try {
     let rows = 0;
     let tables = 0;

@@ -36,14 +36,16 @@ async function liveAccount(charges: number) {
 /** Gives the account's first segment a lease held by a job that never gave it back. */
 async function holdLease(segment: { runId: string; n: number }, until: string): Promise<string> {
   const token = randomUUID();
-  await h.knex(TABLES.segments)
+  await h
+    .knex(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n })
     .update({ status: 'queued', lease_token: token, leased_until: h.knex.raw(`now() + interval '${until}'`) });
   return token;
 }
 
 const markDeleting = (accountId: string) => h.knex(TABLES.accounts).where({ id: accountId }).update({ deleting_at: h.knex.fn.now() });
-const rows = async (identifier: string) => Number(((await h.destination.knex('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as [{ n: string }])[0].n);
+const rows = async (identifier: string) =>
+  Number(((await h.destination.knex('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as [{ n: string }])[0].n);
 const withTimes = (leaseMs: number, statementTimeoutMs: number): LoaderDeps => ({
   ...h.deps,
   settings: { ...h.deps.settings, leaseMs },
@@ -56,7 +58,8 @@ it('renews a lease its job holds, revives one that ran out, and refuses another 
   expect(await renewLease(h.knex, account.segment, randomUUID(), 10_000)).toBe(false);
   expect(await renewLease(h.knex, account.segment, token, 10_000)).toBe(true);
   await holdLease(account.segment, '-1 second');
-  const lapsedToken = (await h.knex(TABLES.segments).where({ run_id: account.segment.runId, n: account.segment.n }).first('lease_token')).lease_token as string;
+  const lapsedToken = (await h.knex(TABLES.segments).where({ run_id: account.segment.runId, n: account.segment.n }).first('lease_token'))
+    .lease_token as string;
   expect(await renewLease(h.knex, account.segment, lapsedToken, 10_000)).toBe(true);
   await markDeleting(account.id);
   expect(await renewLease(h.knex, account.segment, lapsedToken, 10_000)).toBe(false);

@@ -15,7 +15,10 @@ export interface PurgeDestination {
  * Every table the account's syncs write or wrote: those its runs loaded and every collection of
  * the syncs on its source, unmounted ones included (unmounting keeps the table and its rows).
  */
-export async function purgeDestinations(knex: Knex, account: { id: string; sourceId: string; environmentId: string }): Promise<PurgeDestination[]> {
+export async function purgeDestinations(
+  knex: Knex,
+  account: { id: string; sourceId: string; environmentId: string },
+): Promise<PurgeDestination[]> {
   const { rows } = (await knex.raw(
     `select d.id as destination_id, d.name, d.engine, d.connection_secret, t.table_name
      from (

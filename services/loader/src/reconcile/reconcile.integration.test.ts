@@ -65,16 +65,22 @@ it('starts a resync that was requested but whose job was lost, once', async () =
   await waitFor(async () => (await status(account.id)) === 'live', { description: 'the account to be live', timeoutMs: 30_000 });
 
   // Requested through the API (libs/accounts stamps the account), its job never ran.
-  await h.knex(TABLES.accounts).where({ id: account.id }).update({ resync_requested_at: h.knex.raw("date_trunc('milliseconds', now())") });
+  await h
+    .knex(TABLES.accounts)
+    .where({ id: account.id })
+    .update({ resync_requested_at: h.knex.raw("date_trunc('milliseconds', now())") });
   expect(await reconcile(h.deps, h.deps.logger, { graceMs: 0 })).toMatchObject({ resyncs: 1 });
   await waitFor(async () => (await h.knex(TABLES.runs).where({ account_id: account.id, kind: 'resync' })).length === 1, {
     description: 'the resync run',
     timeoutMs: 20_000,
   });
-  await waitFor(async () => (await h.knex(TABLES.accountStates).where({ account_id: account.id }).first('resync_taken_at'))?.resync_taken_at !== null, {
-    description: 'the request recorded as taken',
-    timeoutMs: 20_000,
-  });
+  await waitFor(
+    async () => (await h.knex(TABLES.accountStates).where({ account_id: account.id }).first('resync_taken_at'))?.resync_taken_at !== null,
+    {
+      description: 'the request recorded as taken',
+      timeoutMs: 20_000,
+    },
+  );
   expect(await reconcile(h.deps, h.deps.logger, { graceMs: 0 })).toMatchObject({ resyncs: 0 });
   await waitFor(async () => (await status(account.id)) === 'live', { description: 'the resync to complete', timeoutMs: 30_000 });
   await workers.close();

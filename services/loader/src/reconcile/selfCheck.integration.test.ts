@@ -45,11 +45,14 @@ it('restores the reconciler after Redis lost its data, and the backfill and poll
   await h.deps.producer.enqueue('account.attach', { accountId: live.id });
   await waitFor(async () => (await status(live.id)) === 'live', { description: 'the small account to be live', timeoutMs: 30_000 });
   await h.deps.producer.enqueue('account.attach', { accountId: loading.id });
-  await waitFor(async () => Number((await h.knex(TABLES.segments).where({ account_id: loading.id }).sum({ n: 'rows_written' }))[0]?.n ?? 0) > 0, {
-    description: 'the backfill to be under way',
-    timeoutMs: 30_000,
-    intervalMs: 50,
-  });
+  await waitFor(
+    async () => Number((await h.knex(TABLES.segments).where({ account_id: loading.id }).sum({ n: 'rows_written' }))[0]?.n ?? 0) > 0,
+    {
+      description: 'the backfill to be under way',
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    },
+  );
 
   expect(await loseRedisData(h.prefix)).toBeGreaterThan(0);
   expect(await h.deps.queues.hasScheduler('loader.reconcile', {})).toBe(false);
@@ -58,16 +61,24 @@ it('restores the reconciler after Redis lost its data, and the backfill and poll
   expect(await selfCheck.check()).toBe('restored');
   expect(await h.deps.queues.hasScheduler('loader.reconcile', {})).toBe(true);
   // The reconciler, running again, gives the segments their jobs back and the accounts their polls.
-  await waitFor(async () => (await status(loading.id)) === 'live', { description: 'the backfill to finish after the loss', timeoutMs: 60_000 });
+  await waitFor(async () => (await status(loading.id)) === 'live', {
+    description: 'the backfill to finish after the loss',
+    timeoutMs: 60_000,
+  });
   expect(await h.destination.knex('stripe_charges').where({ account_id: loading.identifier }).count({ n: '*' })).toEqual([{ n: '6000' }]);
-  await waitFor(() => h.deps.queues.hasScheduler('account.poll', { accountId: live.id }), { description: 'the poll scheduler back', timeoutMs: 20_000 });
+  await waitFor(() => h.deps.queues.hasScheduler('account.poll', { accountId: live.id }), {
+    description: 'the poll scheduler back',
+    timeoutMs: 20_000,
+  });
 
   // And a change at the provider after the loss still arrives.
   const [charge] = (await h.destination.knex('stripe_charges').where({ account_id: live.identifier }).limit(1).pluck('id')) as string[];
   await h.emulator.admin('POST', `/accounts/${live.externalId}/charges/${charge}`, { description: 'after Redis came back' });
   await waitFor(
     async () => {
-      const row = (await h.destination.knex('stripe_charges').where({ account_id: live.identifier, id: charge }).first('data')) as { data: { description?: string } };
+      const row = (await h.destination.knex('stripe_charges').where({ account_id: live.identifier, id: charge }).first('data')) as {
+        data: { description?: string };
+      };
       return row.data.description === 'after Redis came back';
     },
     { description: 'the change after the loss', timeoutMs: 30_000 },

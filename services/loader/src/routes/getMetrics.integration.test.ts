@@ -27,7 +27,9 @@ describe('GET /metrics', () => {
   });
 
   it('still answers when the queue depths cannot be read (Redis away)', async () => {
-    const response = await request(app(async () => Promise.reject(new Error('redis down')))).get('/metrics').expect(200);
+    const response = await request(app(async () => Promise.reject(new Error('redis down'))))
+      .get('/metrics')
+      .expect(200);
     expect(response.text).toContain('datasync_loader_rows_written_total{table="stripe_charges"} 100');
     expect(response.text).not.toContain('datasync_queue_jobs{');
   });

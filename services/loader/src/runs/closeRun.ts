@@ -19,7 +19,13 @@ export async function closeRunIfDone(deps: LoaderDeps, runId: string, opened?: O
   const ctx = await loadRunContext(deps, runId);
   if (ctx) {
     await withDestination(deps, ctx, opened, async (destination) => {
-      await finishRun(destination.handle, { engine: ctx.destination.engine, schema: destination.schema, table: ctx.run.tableName, accountId: ctx.account.identifier, runId });
+      await finishRun(destination.handle, {
+        engine: ctx.destination.engine,
+        schema: destination.schema,
+        table: ctx.run.tableName,
+        accountId: ctx.account.identifier,
+        runId,
+      });
     });
   }
   if (!(await completeRunIfDone(deps.knex, runId))) return false;
@@ -29,7 +35,12 @@ export async function closeRunIfDone(deps: LoaderDeps, runId: string, opened?: O
 }
 
 /** Runs `use` on the caller's connection, or on one opened (and closed) for it. */
-async function withDestination(deps: LoaderDeps, ctx: RunContext, opened: OpenDestination | undefined, use: (destination: OpenDestination) => Promise<void>): Promise<void> {
+async function withDestination(
+  deps: LoaderDeps,
+  ctx: RunContext,
+  opened: OpenDestination | undefined,
+  use: (destination: OpenDestination) => Promise<void>,
+): Promise<void> {
   if (opened) return use(opened);
   const destination = await openDestination(deps.destinations, deps.secretBox, ctx.account.environmentId, ctx.destination);
   try {

@@ -29,7 +29,10 @@ export async function planRun(deps: LoaderDeps, ctx: RunContext, inputs: PlanInp
   let lower = ctx.run.lowerBound;
   if (seg0.status !== 'done' && seg0.cursorCreated !== null) {
     const hint = inputs.createdHint;
-    const oldest = await findOldestCreated(inputs.reader, ctx.resource, seg0.cursorCreated, { floor: ctx.run.lowerBound, ...(hint === undefined ? {} : { hint }) });
+    const oldest = await findOldestCreated(inputs.reader, ctx.resource, seg0.cursorCreated, {
+      floor: ctx.run.lowerBound,
+      ...(hint === undefined ? {} : { hint }),
+    });
     lower = oldest.lowerBound;
     logger.info('oldest object found', { runId: ctx.run.id, lowerBound: lower, requests: oldest.requests });
   }

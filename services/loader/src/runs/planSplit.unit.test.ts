@@ -5,7 +5,10 @@ const base = { pageSize: 100, pagesPerSegment: 50, maxSegments: 32 };
 describe('planSplit', () => {
   it('keeps one segment when the estimate is small', () => {
     // 100 rows over the last 10 s of a 1,000 s history: ~10,000 rows, 100 pages → 2 segments.
-    expect(planSplit({ ...base, lower: 0, upper: 1_000, headRows: 100, cursorCreated: 990, pagesPerSegment: 200 })).toEqual({ seg0Gte: 0, others: [] });
+    expect(planSplit({ ...base, lower: 0, upper: 1_000, headRows: 100, cursorCreated: 990, pagesPerSegment: 200 })).toEqual({
+      seg0Gte: 0,
+      others: [],
+    });
   });
 
   it('splits the rest into contiguous segments below the cursor, segment 0 keeping the cursor second', () => {

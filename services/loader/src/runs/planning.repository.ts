@@ -11,8 +11,7 @@ import { RUN_TRANSITIONS, SEGMENT_TRANSITIONS, runFrom, type RunStatus } from '.
 export async function applyPlan(knex: Knex, run: Run, plan: Plan, lowerBound = run.lowerBound): Promise<boolean> {
   return knex.transaction(async (trx) => {
     const locked = (await trx(TABLES.runs).where({ id: run.id }).forUpdate().first('planned', 'status')) as
-      | { planned: boolean; status: RunStatus }
-      | undefined;
+      { planned: boolean; status: RunStatus } | undefined;
     if (!locked || locked.planned || !runFrom('plan').includes(locked.status)) return false;
     if (plan.seg0Gte !== run.lowerBound) {
       await trx(TABLES.segments).where({ run_id: run.id, n: 0 }).update({ created_gte: plan.seg0Gte, updated_at: trx.fn.now() });
@@ -29,7 +28,9 @@ export async function applyPlan(knex: Knex, run: Run, plan: Plan, lowerBound = r
         })),
       );
     }
-    await trx(TABLES.runs).where({ id: run.id }).update({ status: RUN_TRANSITIONS.plan.to, planned: true, lower_bound: lowerBound, updated_at: trx.fn.now() });
+    await trx(TABLES.runs)
+      .where({ id: run.id })
+      .update({ status: RUN_TRANSITIONS.plan.to, planned: true, lower_bound: lowerBound, updated_at: trx.fn.now() });
     return true;
   });
 }

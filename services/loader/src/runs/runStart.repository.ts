@@ -79,7 +79,13 @@ export async function startResyncRun(
 }
 
 /** Segment 0 of a new run: the whole range, until planning shrinks it. */
-async function createWholeSegment(trx: Knex.Transaction, runId: string, accountId: string, gte: string | number, lt: string | number): Promise<void> {
+async function createWholeSegment(
+  trx: Knex.Transaction,
+  runId: string,
+  accountId: string,
+  gte: string | number,
+  lt: string | number,
+): Promise<void> {
   await trx(TABLES.segments).insert({
     run_id: runId,
     n: 0,

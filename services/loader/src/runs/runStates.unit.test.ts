@@ -5,8 +5,12 @@ const RUN_STATUSES: RunStatus[] = ['running', 'completed', 'cancelled'];
 const SEGMENT_STATUSES: SegmentStatus[] = ['pending', 'queued', 'done'];
 
 function reachable<S extends string>(transitions: Record<string, { from: readonly S[]; to: S }>): Set<S> {
-  const seen = new Set<S>(Object.values(transitions).filter((t) => t.from.length === 0).map((t) => t.to));
-  for (let grew = true; grew; ) {
+  const seen = new Set<S>(
+    Object.values(transitions)
+      .filter((t) => t.from.length === 0)
+      .map((t) => t.to),
+  );
+  for (let grew = true; grew;) {
     grew = false;
     for (const t of Object.values(transitions)) {
       if (t.from.some((s) => seen.has(s)) && !seen.has(t.to)) {
@@ -30,7 +34,15 @@ describe('run and segment transitions', () => {
   });
 
   it('create rows only through the insert transitions', () => {
-    expect(Object.entries(RUN_TRANSITIONS).filter(([, t]) => t.from.length === 0).map(([name]) => name)).toEqual(['start']);
-    expect(Object.entries(SEGMENT_TRANSITIONS).filter(([, t]) => t.from.length === 0).map(([name]) => name)).toEqual(['create']);
+    expect(
+      Object.entries(RUN_TRANSITIONS)
+        .filter(([, t]) => t.from.length === 0)
+        .map(([name]) => name),
+    ).toEqual(['start']);
+    expect(
+      Object.entries(SEGMENT_TRANSITIONS)
+        .filter(([, t]) => t.from.length === 0)
+        .map(([name]) => name),
+    ).toEqual(['create']);
   });
 });

@@ -87,7 +87,11 @@ export async function findRun(db: Db, id: string): Promise<Run | undefined> {
  * Whether some of the account's tables has no run that is planned or completed: starting that one
  * reads the provider's newest page and plans the run.
  */
-export async function someTableToPlan(db: Db, accountId: string, tables: readonly { destinationId: string; tableName: string }[]): Promise<boolean> {
+export async function someTableToPlan(
+  db: Db,
+  accountId: string,
+  tables: readonly { destinationId: string; tableName: string }[],
+): Promise<boolean> {
   const settled = (await db(TABLES.runs)
     .where({ account_id: accountId })
     .where((q) => q.where('status', 'completed').orWhere((running) => running.where({ status: 'running', planned: true })))

@@ -22,7 +22,10 @@ export interface OrphanCandidate extends SegmentRef {
  * Segments whose job may be lost: queued, nobody holding a lease, untouched for `graceMs`, of a
  * running run whose account may load. The caller asks Redis whether their job still exists.
  */
-export async function possiblyOrphanedSegments(db: Db, options: { graceMs: number; limit: number; accountId?: string }): Promise<OrphanCandidate[]> {
+export async function possiblyOrphanedSegments(
+  db: Db,
+  options: { graceMs: number; limit: number; accountId?: string },
+): Promise<OrphanCandidate[]> {
   const query = db(`${TABLES.segments} as s`)
     .join(`${TABLES.runs} as r`, 'r.id', 's.run_id')
     .join(`${TABLES.accounts} as a`, 'a.id', 's.account_id')

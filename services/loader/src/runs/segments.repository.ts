@@ -54,11 +54,7 @@ export function toSegment(row: SegmentRow): Segment {
   };
 }
 
-export type Claim =
-  | { kind: 'claimed'; segment: Segment }
-  | { kind: 'held'; until: Date }
-  | { kind: 'done' }
-  | { kind: 'missing' };
+export type Claim = { kind: 'claimed'; segment: Segment } | { kind: 'held'; until: Date } | { kind: 'done' } | { kind: 'missing' };
 
 /**
  * `claim`: takes the segment's lease for `token`, unless another holder's lease is still valid. The lease
@@ -80,8 +76,7 @@ export async function claimSegment(db: Db, runId: string, n: number, token: stri
     .returning('*')) as SegmentRow[];
   if (claimed[0]) return { kind: 'claimed', segment: toSegment(claimed[0]) };
   const row = (await db(TABLES.segments).where({ run_id: runId, n }).first('status', 'leased_until')) as
-    | Pick<SegmentRow, 'status' | 'leased_until'>
-    | undefined;
+    Pick<SegmentRow, 'status' | 'leased_until'> | undefined;
   if (!row) return { kind: 'missing' };
   if (row.status === 'done') return { kind: 'done' };
   return { kind: 'held', until: row.leased_until ?? new Date() };
@@ -101,7 +96,13 @@ export interface PageCommit {
  * the destination: the cursor moves past them, counters grow, the lease is renewed. Only while `token` holds the lease: false means another
  * job took the segment over, and this one must stop (its batch was an idempotent upsert).
  */
-export async function commitPage(trx: Knex.Transaction, segment: Segment, token: string, page: PageCommit, leaseMs: number): Promise<boolean> {
+export async function commitPage(
+  trx: Knex.Transaction,
+  segment: Segment,
+  token: string,
+  page: PageCommit,
+  leaseMs: number,
+): Promise<boolean> {
   const move = page.done ? SEGMENT_TRANSITIONS.finish : SEGMENT_TRANSITIONS.commit;
   const updated = await trx(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n, lease_token: token })
@@ -126,7 +127,12 @@ export async function commitPage(trx: Knex.Transaction, segment: Segment, token:
  * waits for; one after it sees the mark and fails, so a lease that ran out stays out once the
  * purge is under way (purgeAccountData).
  */
-export async function renewLease(db: Db, segment: Pick<Segment, 'runId' | 'n' | 'accountId'>, token: string, leaseMs: number): Promise<boolean> {
+export async function renewLease(
+  db: Db,
+  segment: Pick<Segment, 'runId' | 'n' | 'accountId'>,
+  token: string,
+  leaseMs: number,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
     const account = await trx(TABLES.accounts).where({ id: segment.accountId }).whereNull('deleting_at').forShare().first('id');
     if (!account) return false;
@@ -143,7 +149,13 @@ export async function finishSegment(db: Db, segment: Segment, token: string): Pr
   const updated = await db(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n, lease_token: token })
     .whereIn('status', segmentFrom('finish'))
-    .update({ status: SEGMENT_TRANSITIONS.finish.to, done_at: db.fn.now(), lease_token: null, leased_until: null, updated_at: db.fn.now() });
+    .update({
+      status: SEGMENT_TRANSITIONS.finish.to,
+      done_at: db.fn.now(),
+      lease_token: null,
+      leased_until: null,
+      updated_at: db.fn.now(),
+    });
   return updated > 0;
 }
 

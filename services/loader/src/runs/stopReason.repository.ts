@@ -16,8 +16,7 @@ export async function stopReason(db: Db, runId: string): Promise<StopReason | nu
     .join(`${TABLES.collections} as c`, 'c.id', 'r.collection_id')
     .where('r.id', runId)
     .first('r.status', 'a.active', 'a.deleting_at', 'c.unmounted_at')) as
-    | { status: RunStatus; active: boolean; deleting_at: Date | null; unmounted_at: Date | null }
-    | undefined;
+    { status: RunStatus; active: boolean; deleting_at: Date | null; unmounted_at: Date | null } | undefined;
   if (!row) return 'run_gone';
   if (row.status !== 'running') return 'run_finished';
   if (!row.active || row.deleting_at !== null) return 'account_inactive';

@@ -14,7 +14,11 @@ const derivedStatus = `case
  * in error unless `clearError`: only a successful attach, which checked the credential and every
  * destination, or a committed page may say the cause is gone.
  */
-export async function settleStatus(db: Db, account: { id: string; environmentId: string }, options: { clearError?: boolean } = {}): Promise<LoaderStatus> {
+export async function settleStatus(
+  db: Db,
+  account: { id: string; environmentId: string },
+  options: { clearError?: boolean } = {},
+): Promise<LoaderStatus> {
   // One transaction, so a reader never sees the new status with the old progress.
   if (!db.isTransaction) return db.transaction((trx) => settleStatus(trx, account, options));
   const bindings = { accountId: account.id, environmentId: account.environmentId };

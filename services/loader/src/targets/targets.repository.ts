@@ -69,8 +69,7 @@ export async function findSource(db: Db, environmentId: string, id: string): Pro
   const row = (await db(TABLES.sources)
     .where({ environment_id: environmentId, id })
     .first('id', 'provider', 'credential_secret', 'livemode', 'rate_budget_percent')) as
-    | Pick<SourceRow, 'id' | 'provider' | 'credential_secret' | 'livemode' | 'rate_budget_percent'>
-    | undefined;
+    Pick<SourceRow, 'id' | 'provider' | 'credential_secret' | 'livemode' | 'rate_budget_percent'> | undefined;
   return (
     row && {
       id: row.id,
@@ -147,7 +146,6 @@ export async function findDestination(
   const row = (await db(TABLES.destinations)
     .where({ environment_id: environmentId, id })
     .first('id', 'name', 'engine', 'connection_secret')) as
-    | { id: string; name: string; engine: EngineName; connection_secret: string }
-    | undefined;
+    { id: string; name: string; engine: EngineName; connection_secret: string } | undefined;
   return row && { id: row.id, name: row.name, engine: row.engine, connectionSecret: row.connection_secret };
 }

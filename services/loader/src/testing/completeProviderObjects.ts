@@ -33,7 +33,8 @@ export async function completeProviderObjects(baseUrl: string, key: string, reso
   };
   const objects = await listOf({});
   if (entry.listFilters.includes('test_clock')) {
-    for (const clock of await everyPage(baseUrl, key, '/v1/test_helpers/test_clocks')) objects.push(...(await listOf({ test_clock: String(clock.id) })));
+    for (const clock of await everyPage(baseUrl, key, '/v1/test_helpers/test_clocks'))
+      objects.push(...(await listOf({ test_clock: String(clock.id) })));
   }
   const out = new Map<string, Json>();
   for (const object of objects) {

@@ -40,7 +40,12 @@ export async function seedTarget(
     })
     .returning('id')) as { id: string }[];
   const [sync] = (await knex(TABLES.syncs)
-    .insert({ environment_id: input.environmentId, name: `sync_${suffix.replace(/[0-9]/g, 'x')}`, source_id: source!.id, destination_id: destination!.id })
+    .insert({
+      environment_id: input.environmentId,
+      name: `sync_${suffix.replace(/[0-9]/g, 'x')}`,
+      source_id: source!.id,
+      destination_id: destination!.id,
+    })
     .returning('id')) as { id: string }[];
   const collectionIds: Record<string, string> = {};
   for (const resource of input.resources ?? ['charges']) {

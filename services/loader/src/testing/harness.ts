@@ -49,7 +49,12 @@ export async function createDestinationDb(): Promise<DestinationDb> {
   await ensureDatabase(adminUrl, database);
   const password = server.password ? decodeURIComponent(server.password) : 'unused';
   const connectionString = `postgres://${server.username}:${encodeURIComponent(password)}@${server.hostname}:${server.port || 5432}/${database}?sslmode=disable`;
-  const knex = createKnex({ url: withDatabase(server.toString(), database), applicationName: 'loader-test-dest', statementTimeoutMs: 30_000, poolMax: 2 });
+  const knex = createKnex({
+    url: withDatabase(server.toString(), database),
+    applicationName: 'loader-test-dest',
+    statementTimeoutMs: 30_000,
+    poolMax: 2,
+  });
   return {
     connectionString,
     knex,
@@ -138,7 +143,11 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
   const tenant = await createTestTenant(knex);
   const environmentId = tenant.productionEnvironmentId;
   const appAccount = await emulator.createAccount({ objects: { charges: 0 } });
-  const target = await seedTarget(knex, secretBox, { environmentId, connectionString: destination.connectionString, sourceKey: appAccount.secret_key });
+  const target = await seedTarget(knex, secretBox, {
+    environmentId,
+    connectionString: destination.connectionString,
+    sourceKey: appAccount.secret_key,
+  });
   const running: Workers<LoaderQueue>[] = [];
 
   return {
@@ -152,7 +161,12 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
     target,
     async addAccount(objects) {
       const account = await emulator.createAccount({ objects });
-      const inserted = await insertAccount(knex, secretBox, { environmentId, sourceId: target.sourceId, key: account.secret_key, externalId: account.id });
+      const inserted = await insertAccount(knex, secretBox, {
+        environmentId,
+        sourceId: target.sourceId,
+        key: account.secret_key,
+        externalId: account.id,
+      });
       return { ...inserted, externalId: account.id, key: account.secret_key };
     },
     startWorkers(queues = LOADER_QUEUES) {

@@ -10,20 +10,19 @@ const objectCounts = Joi.object(
 );
 
 /** Body of `POST /_emulator/accounts`. */
-export const newAccountSchema = faultPatchSchema
-  .keys({
-    objects: objectCounts,
-    seed: Joi.string().min(1).max(200),
-    country: Joi.string().valid(...countries),
-    business_name: Joi.string().min(1).max(100),
-    end: Joi.number().integer().min(0),
-    history_days: Joi.number().integer().min(1).max(3650),
-    // The account's own `created` (a connection time later than its oldest objects), or null for none.
-    created: Joi.number().integer().min(0).allow(null),
-    connected_to: Joi.string().pattern(/^acct_[A-Za-z0-9]+$/),
-    // The account's default API version, which its events are rendered in (default: the pinned one).
-    api_version: apiVersionSchema,
-  });
+export const newAccountSchema = faultPatchSchema.keys({
+  objects: objectCounts,
+  seed: Joi.string().min(1).max(200),
+  country: Joi.string().valid(...countries),
+  business_name: Joi.string().min(1).max(100),
+  end: Joi.number().integer().min(0),
+  history_days: Joi.number().integer().min(1).max(3650),
+  // The account's own `created` (a connection time later than its oldest objects), or null for none.
+  created: Joi.number().integer().min(0).allow(null),
+  connected_to: Joi.string().pattern(/^acct_[A-Za-z0-9]+$/),
+  // The account's default API version, which its events are rendered in (default: the pinned one).
+  api_version: apiVersionSchema,
+});
 
 export interface NewAccountBody {
   objects?: Record<string, number>;

@@ -45,7 +45,8 @@ export function createAccount(state: EmulatorState, body: NewAccountBody): Emula
     if (body.api_version !== undefined) account.events.apiVersion = body.api_version;
     return account;
   } catch (err) {
-    if (err instanceof AccountExistsError) throw new ApiError(400, 'invalid_request_error', err.message, { code: 'account_exists', param: 'seed' });
+    if (err instanceof AccountExistsError)
+      throw new ApiError(400, 'invalid_request_error', err.message, { code: 'account_exists', param: 'seed' });
     throw err;
   }
 }

@@ -24,7 +24,10 @@ const ratio = Joi.number().min(0).max(1);
 const latency = Joi.alternatives(
   Joi.number().integer().min(0).max(60_000),
   Joi.string().valid('stripe'),
-  Joi.object({ min: Joi.number().integer().min(0).max(60_000).required(), max: Joi.number().integer().min(Joi.ref('min')).max(60_000).required() }),
+  Joi.object({
+    min: Joi.number().integer().min(0).max(60_000).required(),
+    max: Joi.number().integer().min(Joi.ref('min')).max(60_000).required(),
+  }),
 );
 
 /** The admin body that changes faults: every field optional, null clears an account override. */

@@ -19,7 +19,18 @@ export const generateBalanceTransaction: Generator<Stripe.BalanceTransaction> = 
   const settlesCharge = index < ctx.count('charges') && paymentOutcome(ctx, index) === 'succeeded';
   const type: Stripe.BalanceTransaction.Type = settlesCharge
     ? 'charge'
-    : weighted<Stripe.BalanceTransaction.Type>(ctx.seed, index, F_TYPE, [['payout', 40], ['refund', 35], ['adjustment', 10], ['stripe_fee', 15]], 'payout');
+    : weighted<Stripe.BalanceTransaction.Type>(
+        ctx.seed,
+        index,
+        F_TYPE,
+        [
+          ['payout', 40],
+          ['refund', 35],
+          ['adjustment', 10],
+          ['stripe_fee', 15],
+        ],
+        'payout',
+      );
   const currency = settlesCharge ? paymentCurrency(ctx, index) : ctx.account.currency;
   const magnitude = settlesCharge ? paymentAmount(ctx, index) : 100 + (hash3(ctx.seed, index, F_AMOUNT) % 500_000);
   const amount = type === 'charge' || type === 'adjustment' ? magnitude : -magnitude;

@@ -14,7 +14,13 @@ const F_AUTH = 208;
 const F_NETWORK_TX = 209;
 
 /** The card a payment was made with: same (seed, index) → same card in charges and payment intents. */
-export function cardDetails(seed: number, index: number, country: string, amount: number, created: number): Stripe.Charge.PaymentMethodDetails.Card {
+export function cardDetails(
+  seed: number,
+  index: number,
+  country: string,
+  amount: number,
+  created: number,
+): Stripe.Charge.PaymentMethodDetails.Card {
   const brand = weighted<string>(seed, index, F_BRAND, cardBrands, 'visa');
   // Close enough to the calendar year for an expiry date, without a Date per object.
   const year = 1970 + Math.floor(created / 31_556_952);
@@ -33,8 +39,21 @@ export function cardDetails(seed: number, index: number, country: string, amount
     exp_month: intBetween(seed, index, F_EXP_MONTH, 1, 12),
     exp_year: year + intBetween(seed, index, F_EXP_YEAR, 1, 5),
     extended_authorization: { status: 'disabled' },
-    fingerprint: toBase62(hash3(seed, index, F_FINGERPRINT) % 916_132_832, 5) + toBase62(hash3(seed, index, F_FINGERPRINT + 1), 6) + toBase62(hash3(seed, index, F_FINGERPRINT + 2) % 916_132_832, 5),
-    funding: weighted<string>(seed, index, F_FUNDING, [['credit', 60], ['debit', 38], ['prepaid', 2]], 'credit'),
+    fingerprint:
+      toBase62(hash3(seed, index, F_FINGERPRINT) % 916_132_832, 5) +
+      toBase62(hash3(seed, index, F_FINGERPRINT + 1), 6) +
+      toBase62(hash3(seed, index, F_FINGERPRINT + 2) % 916_132_832, 5),
+    funding: weighted<string>(
+      seed,
+      index,
+      F_FUNDING,
+      [
+        ['credit', 60],
+        ['debit', 38],
+        ['prepaid', 2],
+      ],
+      'credit',
+    ),
     incremental_authorization: { status: 'unavailable' },
     installments: null,
     last4: String(hash3(seed, index, F_LAST4) % 10_000).padStart(4, '0'),

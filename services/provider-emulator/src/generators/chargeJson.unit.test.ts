@@ -14,7 +14,15 @@ const shapes: { business?: string; country: string; objects: Partial<Record<Reso
 describe('chargeJson (the charges store’s JSON writer)', () => {
   it.each(shapes.map((shape, i) => [i, shape] as const))('writes exactly what JSON.stringify writes (shape %i)', (_, shape) => {
     const account = buildAccount(
-      { seedText: `charge-json-${shape.country}`, objects: shape.objects, country: shape.country, businessName: shape.business, end: 1_750_000_000, historyDays: 400, connectedTo: undefined },
+      {
+        seedText: `charge-json-${shape.country}`,
+        objects: shape.objects,
+        country: shape.country,
+        businessName: shape.business,
+        end: 1_750_000_000,
+        historyDays: 400,
+        connectedTo: undefined,
+      },
       stripeCatalog.resources,
       STRIPE_API_VERSION,
     );

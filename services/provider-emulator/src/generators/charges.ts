@@ -37,7 +37,11 @@ export const generateCharge: Generator<Stripe.Charge> = (ctx, index) => {
   const outcome = paymentOutcome(ctx, index);
   const customerIndex = customerIndexOf(ctx, index);
   // The payer of a customer's charge is that customer; guests get a person of their own.
-  const payer = person(ctx.account.seed, customerIndex ?? 1_000_000_000 + (hash3(ctx.seed, index, F_GUEST_PERSON) % 1_000_000), ctx.account.country);
+  const payer = person(
+    ctx.account.seed,
+    customerIndex ?? 1_000_000_000 + (hash3(ctx.seed, index, F_GUEST_PERSON) % 1_000_000),
+    ctx.account.country,
+  );
   const succeeded = outcome === 'succeeded';
   const refunded = refundedAmount(ctx, index);
   const failure = outcome === 'failed' ? pick(ctx.seed, index, F_FAILURE, failures) : undefined;

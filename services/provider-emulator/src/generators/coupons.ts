@@ -15,7 +15,17 @@ const DAY = 86_400;
 export const generateCoupon: Generator<Stripe.Coupon> = (ctx, index) => {
   const percent = unit(ctx.seed, index, F_KIND) < 0.7;
   const value = 5 + (hash3(ctx.seed, index, F_VALUE) % 10) * 5;
-  const duration = weighted<Stripe.Coupon.Duration>(ctx.seed, index, F_DURATION, [['once', 50], ['repeating', 30], ['forever', 20]], 'once');
+  const duration = weighted<Stripe.Coupon.Duration>(
+    ctx.seed,
+    index,
+    F_DURATION,
+    [
+      ['once', 50],
+      ['repeating', 30],
+      ['forever', 20],
+    ],
+    'once',
+  );
   const limited = unit(ctx.seed, index, F_LIMIT) < 0.3;
   const created = ctx.createdAt(index);
   const redeemBy = limited ? created + 90 * DAY : null;

@@ -28,7 +28,8 @@ export const generateCustomer: Generator<Stripe.Customer> = (ctx, index) => {
     currency: ctx.account.currency,
     default_source: null,
     delinquent: unit(ctx.seed, index, F_DELINQUENT) < 0.03,
-    description: unit(ctx.seed, index, F_DESCRIPTION) < 0.2 ? `Customer since ${1970 + Math.floor(ctx.createdAt(index) / 31_556_952)}` : null,
+    description:
+      unit(ctx.seed, index, F_DESCRIPTION) < 0.2 ? `Customer since ${1970 + Math.floor(ctx.createdAt(index) / 31_556_952)}` : null,
     discount: null,
     email: who.email,
     invoice_prefix: toBase62(hash3(ctx.seed, index, F_PREFIX) % 14_776_336, 4).toUpperCase() + String(index % 10_000).padStart(4, '0'),

@@ -17,7 +17,13 @@ export const generateDispute: Generator<Stripe.Dispute> = (ctx, index) => {
     ctx.seed,
     index,
     F_STATUS,
-    [['won', 40], ['lost', 30], ['needs_response', 15], ['under_review', 10], ['warning_closed', 5]],
+    [
+      ['won', 40],
+      ['lost', 30],
+      ['needs_response', 15],
+      ['under_review', 10],
+      ['warning_closed', 5],
+    ],
     'won',
   );
   const customer = customerIndexOf(ctx, chargeIndex);
@@ -83,7 +89,13 @@ export const generateDispute: Generator<Stripe.Dispute> = (ctx, index) => {
       ctx.seed,
       index,
       F_REASON,
-      [['fraudulent', 45], ['product_not_received', 20], ['duplicate', 10], ['subscription_canceled', 10], ['general', 15]],
+      [
+        ['fraudulent', 45],
+        ['product_not_received', 20],
+        ['duplicate', 10],
+        ['subscription_canceled', 10],
+        ['general', 15],
+      ],
       'general',
     ),
     status,

@@ -37,20 +37,26 @@ describe('generators', () => {
     expect(Object.keys(resourceKinds).sort()).toEqual([...generatedResources].sort());
   });
 
-  it.each(stripeCatalog.resources.map((r) => [r.name, r] as const))('%s: ids, object, created and every catalog column path', (name, resource) => {
-    const store = storeOf(name as ResourceName);
-    const samples = Array.from({ length: Math.min(40, store.generatedCount) }, (_, i) => store.objectAt(i));
-    samples.forEach((object, i) => {
-      expect(field(object, 'id')).toBe(store.codec.encode(i));
-      expect(store.indexOf(String(field(object, 'id')))).toBe(i);
-      expect(field(object, 'object')).toBe(resource.object);
-      expect(field(object, 'created')).toBe(store.createdAt(i));
-    });
-    for (const column of resource.columns) {
-      // undefined means the path does not exist in the object at all (null is a value).
-      expect({ column: column.name, present: samples.some((o) => fieldAt(o, column.path) !== undefined) }).toEqual({ column: column.name, present: true });
-    }
-  });
+  it.each(stripeCatalog.resources.map((r) => [r.name, r] as const))(
+    '%s: ids, object, created and every catalog column path',
+    (name, resource) => {
+      const store = storeOf(name as ResourceName);
+      const samples = Array.from({ length: Math.min(40, store.generatedCount) }, (_, i) => store.objectAt(i));
+      samples.forEach((object, i) => {
+        expect(field(object, 'id')).toBe(store.codec.encode(i));
+        expect(store.indexOf(String(field(object, 'id')))).toBe(i);
+        expect(field(object, 'object')).toBe(resource.object);
+        expect(field(object, 'created')).toBe(store.createdAt(i));
+      });
+      for (const column of resource.columns) {
+        // undefined means the path does not exist in the object at all (null is a value).
+        expect({ column: column.name, present: samples.some((o) => fieldAt(o, column.path) !== undefined) }).toEqual({
+          column: column.name,
+          present: true,
+        });
+      }
+    },
+  );
 
   it('are deterministic per seed and differ between seeds', () => {
     const again = buildAccount(spec('unit'), stripeCatalog.resources, STRIPE_API_VERSION);

@@ -47,7 +47,13 @@ function buildInvoice(ctx: GenContext, index: number): { invoice: Stripe.Invoice
     ctx.seed,
     index,
     F_STATUS,
-    [['paid', 80], ['open', 10], ['draft', 5], ['void', 3], ['uncollectible', 2]],
+    [
+      ['paid', 80],
+      ['open', 10],
+      ['draft', 5],
+      ['void', 3],
+      ['uncollectible', 2],
+    ],
     'paid',
   );
   const lineAmount = (1 + (hash3(ctx.seed, index, F_AMOUNT) % 400)) * 250;
@@ -57,7 +63,8 @@ function buildInvoice(ctx: GenContext, index: number): { invoice: Stripe.Invoice
   const finalizedAt = status === 'draft' ? null : created + 3600;
   const paid = status === 'paid';
   const periodStart = subscription === null ? created : created - 30 * DAY;
-  const description = subscription === null ? productName(ctx.seedOf('products'), index % 50) : `1 × ${productName(ctx.seedOf('products'), index % 50)}`;
+  const description =
+    subscription === null ? productName(ctx.seedOf('products'), index % 50) : `1 × ${productName(ctx.seedOf('products'), index % 50)}`;
   const line = (k: number): Stripe.InvoiceLineItem => ({
     id: k === 0 ? `il_${id.slice(3)}` : `il_${id.slice(3)}${String(k).padStart(2, '0')}`,
     object: 'line_item',
@@ -83,7 +90,12 @@ function buildInvoice(ctx: GenContext, index: number): { invoice: Stripe.Invoice
           type: 'subscription_item_details',
         }
       : {
-          invoice_item_details: { invoice_item: `ii_${id.slice(3)}`, proration: false, proration_details: { credited_items: null }, subscription: null },
+          invoice_item_details: {
+            invoice_item: `ii_${id.slice(3)}`,
+            proration: false,
+            proration_details: { credited_items: null },
+            subscription: null,
+          },
           subscription_item_details: null,
           type: 'invoice_item_details',
         },

@@ -13,7 +13,18 @@ const DAY = 86_400;
 
 export const generatePayout: Generator<Stripe.Payout> = (ctx, index) => {
   const created = ctx.createdAt(index);
-  const status = weighted<string>(ctx.seed, index, F_STATUS, [['paid', 94], ['in_transit', 3], ['failed', 2], ['canceled', 1]], 'paid');
+  const status = weighted<string>(
+    ctx.seed,
+    index,
+    F_STATUS,
+    [
+      ['paid', 94],
+      ['in_transit', 3],
+      ['failed', 2],
+      ['canceled', 1],
+    ],
+    'paid',
+  );
   const id = ctx.id(index);
   return {
     id,
@@ -41,7 +52,10 @@ export const generatePayout: Generator<Stripe.Payout> = (ctx, index) => {
     source_type: 'card',
     statement_descriptor: null,
     status,
-    trace_id: { status: status === 'paid' ? 'supported' : 'pending', value: status === 'paid' ? toBase62(hash3(ctx.seed, index, F_TRACE), 8) : null },
+    trace_id: {
+      status: status === 'paid' ? 'supported' : 'pending',
+      value: status === 'paid' ? toBase62(hash3(ctx.seed, index, F_TRACE), 8) : null,
+    },
     type: 'bank_account',
   };
 };

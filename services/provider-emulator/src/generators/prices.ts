@@ -18,7 +18,17 @@ export function productIndexOfPrice(index: number, products: number): number {
 export const generatePrice: Generator<Stripe.Price> = (ctx, index) => {
   const unitAmount = (1 + (hash3(ctx.seed, index, F_AMOUNT) % 200)) * 500;
   const recurring = unit(ctx.seed, index, F_RECURRING) < 0.6;
-  const interval = weighted<Stripe.Price.Recurring.Interval>(ctx.seed, index, F_INTERVAL, [['month', 75], ['year', 20], ['week', 5]], 'month');
+  const interval = weighted<Stripe.Price.Recurring.Interval>(
+    ctx.seed,
+    index,
+    F_INTERVAL,
+    [
+      ['month', 75],
+      ['year', 20],
+      ['week', 5],
+    ],
+    'month',
+  );
   return {
     id: ctx.id(index),
     object: 'price',
@@ -33,7 +43,13 @@ export const generatePrice: Generator<Stripe.Price> = (ctx, index) => {
     nickname: recurring ? `${interval === 'year' ? 'Yearly' : interval === 'week' ? 'Weekly' : 'Monthly'} ${unitAmount / 100}` : null,
     product: ctx.idOf('products', productIndexOfPrice(index, ctx.count('products'))),
     recurring: recurring
-      ? { interval, interval_count: 1, meter: null, trial_period_days: unit(ctx.seed, index, F_TRIAL) < 0.2 ? 14 : null, usage_type: 'licensed' }
+      ? {
+          interval,
+          interval_count: 1,
+          meter: null,
+          trial_period_days: unit(ctx.seed, index, F_TRIAL) < 0.2 ? 14 : null,
+          usage_type: 'licensed',
+        }
       : null,
     tax_behavior: 'unspecified',
     tiers_mode: null,

@@ -16,7 +16,17 @@ export const generateRefund: Generator<Stripe.Refund> = (ctx, index) => {
   const hasCharge = charges > 0;
   const full = paymentAmount(ctx, chargeIndex);
   const amount = unit(ctx.seed, index, F_PARTIAL) < 0.3 ? Math.max(1, Math.floor(full / 2)) : full;
-  const status = weighted<string>(ctx.seed, index, F_STATUS, [['succeeded', 95], ['pending', 3], ['failed', 2]], 'succeeded');
+  const status = weighted<string>(
+    ctx.seed,
+    index,
+    F_STATUS,
+    [
+      ['succeeded', 95],
+      ['pending', 3],
+      ['failed', 2],
+    ],
+    'succeeded',
+  );
   const id = ctx.id(index);
   return {
     id,
@@ -28,7 +38,10 @@ export const generateRefund: Generator<Stripe.Refund> = (ctx, index) => {
     currency: paymentCurrency(ctx, chargeIndex),
     customer: hasCharge ? customerIdOf(ctx, chargeIndex) : null,
     customer_account: null,
-    destination_details: { card: { reference_status: 'available', reference_type: 'acquirer_reference_number', type: 'refund', reference: `RF${index}` }, type: 'card' },
+    destination_details: {
+      card: { reference_status: 'available', reference_type: 'acquirer_reference_number', type: 'refund', reference: `RF${index}` },
+      type: 'card',
+    },
     metadata: metadataFor(ctx.seed, index, F_METADATA),
     payment_intent: hasCharge && chargeIndex < ctx.count('payment_intents') ? ctx.idOf('payment_intents', chargeIndex) : null,
     payment_method: null,
@@ -36,7 +49,12 @@ export const generateRefund: Generator<Stripe.Refund> = (ctx, index) => {
       ctx.seed,
       index,
       F_REASON,
-      [['requested_by_customer', 70], ['duplicate', 10], ['fraudulent', 5], [null, 15]],
+      [
+        ['requested_by_customer', 70],
+        ['duplicate', 10],
+        ['fraudulent', 5],
+        [null, 15],
+      ],
       null,
     ),
     receipt_number: null,

@@ -38,7 +38,17 @@ export function paymentCurrency(ctx: GenContext, index: number): string {
 
 /** Amount in the currency's smallest unit: mostly tens of units, a long tail up to thousands. */
 export function paymentAmount(ctx: GenContext, index: number): number {
-  const scale = weighted(ctx.account.seed, index, F_AMOUNT_SCALE, [[1, 60], [10, 30], [100, 10]] as const, 1);
+  const scale = weighted(
+    ctx.account.seed,
+    index,
+    F_AMOUNT_SCALE,
+    [
+      [1, 60],
+      [10, 30],
+      [100, 10],
+    ] as const,
+    1,
+  );
   const units = 1 + (hash3(ctx.account.seed, index, F_AMOUNT) % 9900) / 100;
   const major = Math.round(units * scale * 100) / 100;
   // Zero-decimal currencies (JPY) get the same digits: ¥100–¥1,000,000 reads as realistically as $1–$10,000.
@@ -46,12 +56,32 @@ export function paymentAmount(ctx: GenContext, index: number): number {
 }
 
 export function paymentOutcome(ctx: GenContext, index: number): PaymentOutcome {
-  return weighted<PaymentOutcome>(ctx.account.seed, index, F_OUTCOME, [['succeeded', 90], ['failed', 7], ['pending', 3]], 'succeeded');
+  return weighted<PaymentOutcome>(
+    ctx.account.seed,
+    index,
+    F_OUTCOME,
+    [
+      ['succeeded', 90],
+      ['failed', 7],
+      ['pending', 3],
+    ],
+    'succeeded',
+  );
 }
 
 export function refundState(ctx: GenContext, index: number): RefundState {
   if (paymentOutcome(ctx, index) !== 'succeeded') return 'none';
-  return weighted<RefundState>(ctx.account.seed, index, F_REFUND, [['none', 92], ['partial', 3], ['full', 5]], 'none');
+  return weighted<RefundState>(
+    ctx.account.seed,
+    index,
+    F_REFUND,
+    [
+      ['none', 92],
+      ['partial', 3],
+      ['full', 5],
+    ],
+    'none',
+  );
 }
 
 /** How much of payment `index` was refunded. */

@@ -78,7 +78,14 @@ function buildSubscription(ctx: GenContext, index: number): { subscription: Stri
     ctx.seed,
     index,
     F_STATUS,
-    [['active', 70], ['canceled', 15], ['trialing', 7], ['past_due', 5], ['incomplete_expired', 2], ['unpaid', 1]],
+    [
+      ['active', 70],
+      ['canceled', 15],
+      ['trialing', 7],
+      ['past_due', 5],
+      ['incomplete_expired', 2],
+      ['unpaid', 1],
+    ],
     'active',
   );
   const firstPrice = priceIndexOfSubscription(index, ctx.count('prices'));
@@ -87,7 +94,8 @@ function buildSubscription(ctx: GenContext, index: number): { subscription: Stri
   const now = ctx.createdAt(Math.max(0, ctx.count('subscriptions') - 1));
   const elapsedPeriods = Math.max(0, Math.floor((now - created) / (periodDays * DAY)));
   const periodStart = created + elapsedPeriods * periodDays * DAY;
-  const canceledAt = status === 'canceled' ? Math.min(now, created + (1 + (hash3(ctx.seed, index, F_STATUS) % 6)) * periodDays * DAY) : null;
+  const canceledAt =
+    status === 'canceled' ? Math.min(now, created + (1 + (hash3(ctx.seed, index, F_STATUS) % 6)) * periodDays * DAY) : null;
   const trialEnd = status === 'trialing' ? created + 14 * DAY : null;
   const id = ctx.id(index);
   // One subscription in 25 has 11–25 items (one per price): more than the first page Stripe embeds.
@@ -128,7 +136,12 @@ function buildSubscription(ctx: GenContext, index: number): { subscription: Stri
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: canceledAt,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: canceledAt === null ? null : 'cancellation_requested' },
+    cancellation_details: {
+      comment: null,
+      feedback: null,
+      feedback_option: null,
+      reason: canceledAt === null ? null : 'cancellation_requested',
+    },
     collection_method: 'charge_automatically',
     created,
     currency: price.currency,

@@ -113,7 +113,9 @@ describe('fault injection', () => {
 
   it('validates fault bodies', async () => {
     const account = await emulator.createAccount({ objects: {} });
-    const response = await emulator.call('POST', `/_emulator/accounts/${account.id}/faults`, { body: { reset_rate: 'often', latency_ms: { min: 5, max: 1 } } });
+    const response = await emulator.call('POST', `/_emulator/accounts/${account.id}/faults`, {
+      body: { reset_rate: 'often', latency_ms: { min: 5, max: 1 } },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'parameter_invalid', param: 'reset_rate' } });
   });

@@ -5,7 +5,11 @@ import { ApiError } from '@datasync/errors';
 // StripePermissionError, 429 → StripeRateLimitError, 5xx → StripeAPIError) and a connector
 // written against the emulator reads real Stripe's errors the same way.
 
-function invalid(status: number, message: string, options: { code?: string; param?: string; headers?: Record<string, string> } = {}): ApiError {
+function invalid(
+  status: number,
+  message: string,
+  options: { code?: string; param?: string; headers?: Record<string, string> } = {},
+): ApiError {
   return new ApiError(status, 'invalid_request_error', message, options);
 }
 
@@ -20,7 +24,7 @@ export const stripeErrors = {
   missingKey: () =>
     invalid(
       401,
-      'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
     ),
   invalidKey: (key: string) => invalid(401, `Invalid API Key provided: ${maskKey(key)}`, { code: 'api_key_invalid' }),
   accountNotConnected: (key: string, account: string) =>
@@ -35,7 +39,10 @@ export const stripeErrors = {
   invalidInteger: (param: string, value: unknown) =>
     invalid(400, `Invalid integer: ${String(value)}`, { code: 'parameter_invalid_integer', param }),
   integerOutOfRange: (param: string, min: number, max: number, value: number) =>
-    invalid(400, `This value must be between ${min} and ${max} (it currently is '${value}').`, { code: 'parameter_invalid_integer', param }),
+    invalid(400, `This value must be between ${min} and ${max} (it currently is '${value}').`, {
+      code: 'parameter_invalid_integer',
+      param,
+    }),
   invalidString: (param: string) => invalid(400, `Invalid string: ${param} must be a string.`, { code: 'parameter_invalid_string', param }),
   invalidBoolean: (param: string, value: unknown) =>
     invalid(400, `Invalid boolean: ${String(value)}`, { code: 'parameter_invalid', param }),
@@ -51,5 +58,8 @@ export const stripeErrors = {
     }),
   injectedServerError: () => new ApiError(500, 'api_error', 'An unknown error occurred. (injected by the provider emulator)'),
   unrecognizedUrl: (method: string, path: string) =>
-    invalid(404, `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`),
+    invalid(
+      404,
+      `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    ),
 };

@@ -6,7 +6,12 @@ import type { IndexWalk } from './paginate';
  * changed, whose customer can be anything. Both sequences are merged in order, so a page costs
  * O(limit) instead of a scan of the whole resource.
  */
-export function customerWalk(customer: number | undefined, customers: number, generatedCount: number, overlay: readonly number[]): IndexWalk {
+export function customerWalk(
+  customer: number | undefined,
+  customers: number,
+  generatedCount: number,
+  overlay: readonly number[],
+): IndexWalk {
   // A customer that is not one of the generated ones can only appear on overlay objects.
   if (customer === undefined || customer >= customers) return customerWalk(0, 1, 0, overlay);
   return {

@@ -21,7 +21,13 @@ export const childLists: readonly ChildList[] = [
   // https://docs.stripe.com/api/invoices/invoice_lines
   { path: '/v1/invoices/:id/lines', parent: 'invoices', field: 'lines', itemObject: 'line_item', parentIn: { param: 'id' } },
   // https://docs.stripe.com/api/subscription_items/list (`subscription` is required)
-  { path: '/v1/subscription_items', parent: 'subscriptions', field: 'items', itemObject: 'subscription_item', parentIn: { query: 'subscription' } },
+  {
+    path: '/v1/subscription_items',
+    parent: 'subscriptions',
+    field: 'items',
+    itemObject: 'subscription_item',
+    parentIn: { query: 'subscription' },
+  },
 ];
 
 /**
@@ -36,7 +42,8 @@ export function listChildren(account: EmulatorAccount, list: ChildList, parentId
   if (typeof id !== 'string') throw stripeErrors.invalidValue(parentKey, `Missing required param: ${parentKey}.`);
   const store = account.store(list.parent);
   const index = store?.indexOf(id);
-  if (!store || index === undefined || store.isDeleted(index)) throw stripeErrors.resourceMissing(store?.resource.object ?? list.parent, id, parentKey);
+  if (!store || index === undefined || store.isDeleted(index))
+    throw stripeErrors.resourceMissing(store?.resource.object ?? list.parent, id, parentKey);
   const items = store.childrenAt(index, list.field) ?? [];
   const position = (cursor: string, param: string): number => {
     const at = items.findIndex((item) => field(item, 'id') === cursor);

@@ -21,7 +21,12 @@ const eventFilters = new Map<string, FilterKind>([
 /** `type=charge.*` matches every event type under `charge.`, as Stripe's wildcard does. */
 function typeMatcher(pattern: string): (type: string) => boolean {
   if (!pattern.includes('*')) return (type) => type === pattern;
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^]*')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^]*')}$`,
+  );
   return (type) => regex.test(type);
 }
 
@@ -64,11 +69,17 @@ export function listEvents(account: EmulatorAccount, query: unknown, retentionDa
   const { indexes, hasMore } = paginate(
     space,
     indexBounds(space, params.created, retentionStart(account, retentionDays)),
-    { limit: params.limit, after: cursorIndex('starting_after', params.startingAfter), before: cursorIndex('ending_before', params.endingBefore) },
-    checks.length === 0 ? undefined : (index) => {
-      const event = log.at(index);
-      return event !== undefined && checks.every((check) => check(event));
+    {
+      limit: params.limit,
+      after: cursorIndex('starting_after', params.startingAfter),
+      before: cursorIndex('ending_before', params.endingBefore),
     },
+    checks.length === 0
+      ? undefined
+      : (index) => {
+          const event = log.at(index);
+          return event !== undefined && checks.every((check) => check(event));
+        },
   );
   const data = indexes.flatMap((index) => log.at(index) ?? []);
   return { object: 'list', data, has_more: hasMore, url: '/v1/events' };

@@ -24,7 +24,8 @@ const RANGE_KEYS = ['gt', 'gte', 'lt', 'lte'] as const;
 
 /** An integer as Stripe accepts it in a query string: digits, optionally signed. */
 export function parseInteger(param: string, value: unknown): number {
-  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value.trim())) throw stripeErrors.invalidInteger(param, Array.isArray(value) ? 'array' : value);
+  if (typeof value !== 'string' || !/^-?\d{1,15}$/.test(value.trim()))
+    throw stripeErrors.invalidInteger(param, Array.isArray(value) ? 'array' : value);
   return Number(value.trim());
 }
 

@@ -78,7 +78,13 @@ export const resourceFilters: Readonly<Record<ResourceName, Readonly<Record<stri
     test_clock: equals('test_clock'),
   },
   products: { active: flag('active'), shippable: flag('shippable'), type: equals('type'), ids: oneOf('id'), url: equals('url') },
-  prices: { product: equals('product'), active: flag('active'), currency: equals('currency'), type: equals('type'), lookup_keys: oneOf('lookup_key') },
+  prices: {
+    product: equals('product'),
+    active: flag('active'),
+    currency: equals('currency'),
+    type: equals('type'),
+    lookup_keys: oneOf('lookup_key'),
+  },
   coupons: {},
   balance_transactions: { source: equals('source'), type: equals('type'), currency: equals('currency') },
   payouts: { status: equals('status'), destination: equals('destination'), arrival_date: range('arrival_date') },
@@ -96,5 +102,6 @@ const offTheClock = (o: object) => field(o, 'test_clock') === null || field(o, '
 export const defaultFilters: Partial<Record<ResourceName, (object: object, filters: ReadonlyMap<string, FilterValue>) => boolean>> = {
   customers: (o, filters) => filters.has('test_clock') || offTheClock(o),
   subscriptions: (o, filters) =>
-    (filters.has('status') || field(o, 'status') !== 'canceled') && (filters.has('test_clock') || filters.has('customer') || offTheClock(o)),
+    (filters.has('status') || field(o, 'status') !== 'canceled') &&
+    (filters.has('test_clock') || filters.has('customer') || offTheClock(o)),
 };

@@ -59,13 +59,18 @@ export function decide(state: EmulatorState, codes: AuthorizationCodes, input: u
   const request = authorizeRequest(state, input);
   const fields = isPlainObject(input) ? input : {};
   if (text(fields, 'decision') !== 'approve') {
-    return redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user denied your request', state: request.state });
+    return redirectWith(request.redirectUri, {
+      error: 'access_denied',
+      error_description: 'The user denied your request',
+      state: request.state,
+    });
   }
   const chosen = text(fields, 'account');
   let account: EmulatorAccount;
   if (chosen) {
     const existing = state.account(chosen);
-    if (!existing || existing === request.platform) throw new AuthorizeRequestError(`No account ${JSON.stringify(chosen)} can be connected.`);
+    if (!existing || existing === request.platform)
+      throw new AuthorizeRequestError(`No account ${JSON.stringify(chosen)} can be connected.`);
     if (existing.connectedTo && existing.connectedTo !== request.platform.id) {
       throw new AuthorizeRequestError(`Account ${chosen} is already connected to another application.`);
     }
@@ -88,21 +93,29 @@ function platformOf(state: EmulatorState, authorization: string | undefined, fie
 }
 
 /** `POST /oauth/token`: exchanges an authorization code for the connected account's id. */
-export function exchangeCode(state: EmulatorState, codes: AuthorizationCodes, authorization: string | undefined, input: unknown): Stripe.OAuthToken {
+export function exchangeCode(
+  state: EmulatorState,
+  codes: AuthorizationCodes,
+  authorization: string | undefined,
+  input: unknown,
+): Stripe.OAuthToken {
   const fields = isPlainObject(input) ? input : {};
   const platform = platformOf(state, authorization, fields);
   const grantType = text(fields, 'grant_type');
-  if (grantType !== 'authorization_code') throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType ?? '(none)'}`);
+  if (grantType !== 'authorization_code')
+    throw new OAuthError(400, 'unsupported_grant_type', `Unsupported grant type: ${grantType ?? '(none)'}`);
   const code = text(fields, 'code');
   if (!code) throw new OAuthError(400, 'invalid_request', 'No authorization code provided.');
   const grant = codes.find(code);
   if (!grant) throw new OAuthError(400, 'invalid_grant', `Authorization code does not exist: ${code}`);
-  if (grant.platformId !== platform.id) throw new OAuthError(400, 'invalid_grant', `Authorization code provided does not belong to you: ${code}`);
+  if (grant.platformId !== platform.id)
+    throw new OAuthError(400, 'invalid_grant', `Authorization code provided does not belong to you: ${code}`);
   if (grant.used) throw new OAuthError(400, 'invalid_grant', `Authorization code already used: ${code}`);
   if (codes.isExpired(grant)) throw new OAuthError(400, 'invalid_grant', `Authorization code expired: ${code}`);
   grant.used = true;
   const account = state.account(grant.accountId);
-  if (!account || account.connectedTo !== platform.id) throw new OAuthError(400, 'invalid_grant', 'The account is no longer connected to your application.');
+  if (!account || account.connectedTo !== platform.id)
+    throw new OAuthError(400, 'invalid_grant', 'The account is no longer connected to your application.');
   return {
     livemode: false,
     scope: grant.scope,
@@ -116,7 +129,8 @@ export function exchangeCode(state: EmulatorState, codes: AuthorizationCodes, au
 export function deauthorize(state: EmulatorState, authorization: string | undefined, input: unknown): Stripe.OAuthDeauthorization {
   const fields = isPlainObject(input) ? input : {};
   const platform = platformOf(state, authorization, fields);
-  if (text(fields, 'client_id') !== platform.keys.clientId) throw new OAuthError(400, 'invalid_client', 'client_id does not belong to the key used.');
+  if (text(fields, 'client_id') !== platform.keys.clientId)
+    throw new OAuthError(400, 'invalid_client', 'client_id does not belong to the key used.');
   const accountId = text(fields, 'stripe_user_id') ?? '';
   const account = state.account(accountId);
   if (!account || account.connectedTo !== platform.id) {

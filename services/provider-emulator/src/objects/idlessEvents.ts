@@ -39,7 +39,8 @@ function balanceAvailable(account: EmulatorAccount, change: number): void {
 function invoiceUpcoming(account: EmulatorAccount, subscription: JsonObject): void {
   const invoices = account.store('invoices');
   const { id: _id, ...base } = invoices ? toJsonObject(invoices.objectAt(invoices.size)) : {};
-  const amount = num(fieldAt(subscription, 'items.data.0.price.unit_amount')) * Math.max(1, num(fieldAt(subscription, 'items.data.0.quantity')));
+  const amount =
+    num(fieldAt(subscription, 'items.data.0.price.unit_amount')) * Math.max(1, num(fieldAt(subscription, 'items.data.0.quantity')));
   const periodEnd = num(fieldAt(subscription, 'items.data.0.current_period_end')) || account.now() + 30 * 86_400;
   announce(account, 'invoice.upcoming', {
     ...base,
@@ -77,7 +78,12 @@ function invoiceUpcoming(account: EmulatorAccount, subscription: JsonObject): vo
 }
 
 /** The id-less events a change of `store`'s object brings along, after its own event. */
-export function announceIdlessEvents(account: EmulatorAccount, store: ResourceStore, before: JsonObject | undefined, after: JsonObject): void {
+export function announceIdlessEvents(
+  account: EmulatorAccount,
+  store: ResourceStore,
+  before: JsonObject | undefined,
+  after: JsonObject,
+): void {
   if (store.name === 'charges' && after.status === 'succeeded' && before?.status !== 'succeeded') {
     balanceAvailable(account, num(after.amount) - num(after.amount_refunded));
   } else if (store.name === 'payouts' && before === undefined) {

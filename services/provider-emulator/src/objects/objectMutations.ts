@@ -23,7 +23,13 @@ function previousAttributes(before: JsonObject, after: JsonObject): JsonObject {
   return previous;
 }
 
-function announce(account: EmulatorAccount, store: ResourceStore, change: 'created' | 'updated' | 'deleted', object: JsonObject, previous?: JsonObject): void {
+function announce(
+  account: EmulatorAccount,
+  store: ResourceStore,
+  change: 'created' | 'updated' | 'deleted',
+  object: JsonObject,
+  previous?: JsonObject,
+): void {
   const type = eventTypeFor(store.resource, change, object);
   if (type) account.events.append(type, account.now(), object, previous, account.connectedTo ? account.id : undefined);
 }

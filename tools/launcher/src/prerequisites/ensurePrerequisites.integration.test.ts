@@ -36,9 +36,7 @@ describe('ensurePrerequisites', () => {
     const probe = { searchPath: emptyBin, uid: 1000, mysqlUrl: LOCAL_MYSQL };
     const error = await ensurePrerequisites(probe, (m) => log.push(m)).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(MissingPrerequisiteError);
-    expect((error as Error).message).toBe(
-      'redis-server is not installed. Run this once, then npm test again:\n\n    sudo .ci/setup\n',
-    );
+    expect((error as Error).message).toBe('redis-server is not installed. Run this once, then npm test again:\n\n    sudo .ci/setup\n');
     expect(log).toEqual([]);
   });
 

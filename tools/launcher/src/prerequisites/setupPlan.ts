@@ -9,9 +9,7 @@ export interface PrerequisiteFacts {
 }
 
 export type SetupPlan =
-  | { action: 'run-tests' }
-  | { action: 'set-up'; reasons: string[] }
-  | { action: 'stop'; reasons: string[]; command: string };
+  { action: 'run-tests' } | { action: 'set-up'; reasons: string[] } | { action: 'stop'; reasons: string[]; command: string };
 
 export const SETUP_COMMAND = 'sudo .ci/setup';
 

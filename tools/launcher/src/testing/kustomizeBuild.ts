@@ -28,13 +28,21 @@ interface Kustomization {
 const SUPPORTED = new Set(['apiVersion', 'kind', 'resources', 'components', 'patches', 'namespace', 'images']);
 
 /** Kinds that have no namespace, among those a kustomization here might hold. */
-const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'IngressClass', 'ClusterTriggerAuthentication']);
+const CLUSTER_SCOPED = new Set([
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'IngressClass',
+  'ClusterTriggerAuthentication',
+]);
 
 async function readKustomization(dir: string, kind: 'Kustomization' | 'Component'): Promise<Kustomization> {
   const [document] = await readYaml(path.join(dir, 'kustomization.yaml'));
   if (!isObject(document) || document.kind !== kind) throw new Error(`${dir}/kustomization.yaml is not a ${kind}`);
   const unsupported = Object.keys(document).filter((key) => !SUPPORTED.has(key));
-  if (unsupported.length > 0) throw new Error(`${dir}/kustomization.yaml uses ${unsupported.join(', ')}, which kustomizeBuild does not render`);
+  if (unsupported.length > 0)
+    throw new Error(`${dir}/kustomization.yaml uses ${unsupported.join(', ')}, which kustomizeBuild does not render`);
   return document as unknown as Kustomization;
 }
 
@@ -42,11 +50,10 @@ async function build(dir: string, kustomization: Kustomization, inherited: Manif
   let manifests = [...inherited];
   for (const resource of kustomization.resources ?? []) {
     const location = path.resolve(dir, resource);
-    const loaded = (await fs.stat(location)).isDirectory()
-      ? await kustomizeBuild(location)
-      : ((await readYaml(location)) as Manifest[]);
+    const loaded = (await fs.stat(location)).isDirectory() ? await kustomizeBuild(location) : ((await readYaml(location)) as Manifest[]);
     for (const manifest of loaded) {
-      if (manifests.some((m) => manifestId(m) === manifestId(manifest))) throw new Error(`${manifestId(manifest)} defined twice (${location})`);
+      if (manifests.some((m) => manifestId(m) === manifestId(manifest)))
+        throw new Error(`${manifestId(manifest)} defined twice (${location})`);
       manifests.push(manifest);
     }
   }

@@ -10,7 +10,9 @@ describe('promqlMetricNames', () => {
   });
 
   it('reads bare metric names and skips functions, keywords, numbers and durations', () => {
-    expect(promqlMetricNames('histogram_quantile(0.95, sum by (le) (rate(h_bucket[$__rate_interval]))) or vector(0)')).toEqual(['h_bucket']);
+    expect(promqlMetricNames('histogram_quantile(0.95, sum by (le) (rate(h_bucket[$__rate_interval]))) or vector(0)')).toEqual([
+      'h_bucket',
+    ]);
     expect(promqlMetricNames('process_memory_bytes offset 15m > bool 1e3')).toEqual(['process_memory_bytes']);
     expect(promqlMetricNames('count(max by (account) (lag_seconds) > 300)')).toEqual(['lag_seconds']);
   });

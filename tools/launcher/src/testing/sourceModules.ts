@@ -13,7 +13,10 @@ const load = <T>(...segments: string[]): T => require(path.join(repoRoot, ...seg
 
 interface QueueModule {
   jobCatalog: { queues: readonly string[]; jobs: Record<string, { queue: string }> };
-  createProducer(connection: Redis, options: { prefix: string; catalog: unknown }): {
+  createProducer(
+    connection: Redis,
+    options: { prefix: string; catalog: unknown },
+  ): {
     enqueue(name: string, payload: Record<string, unknown>): Promise<{ id: string }>;
     close(): Promise<void>;
   };

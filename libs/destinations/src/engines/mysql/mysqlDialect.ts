@@ -4,7 +4,9 @@ const q = (name: string): string => quoteWith('`', name);
 const table = (schema: string, name: string): string => `${q(schema)}.${q(name)}`;
 const columnSql = (c: ColumnDefinition): string => `${q(c.name)} ${checkedType(c.sqlType)}${c.nullable ? '' : ' NOT NULL'}`;
 const valueRows = (columnCount: number, rowCount: number): string =>
-  Array(rowCount).fill(`(${Array(columnCount).fill('?').join(', ')})`).join(', ');
+  Array(rowCount)
+    .fill(`(${Array(columnCount).fill('?').join(', ')})`)
+    .join(', ');
 
 // Target columns are qualified: unqualified names could also mean a staging table's.
 // Assignments run left to right on the updated row, so `_source_ts` must be assigned last:
@@ -35,12 +37,14 @@ export const mysqlDialect: SqlDialect = {
     `CREATE TABLE IF NOT EXISTS ${table(schema, name)} (${columns.map(columnSql).join(', ')}, ` +
     `PRIMARY KEY (${primaryKey.map(q).join(', ')})) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
   listColumns: () => 'SELECT COLUMN_NAME AS column_name FROM information_schema.columns WHERE table_schema = ? AND table_name = ?',
-  addColumns: (schema, name, columns) => `ALTER TABLE ${table(schema, name)} ${columns.map((c) => `ADD COLUMN ${columnSql(c)}`).join(', ')}`,
+  addColumns: (schema, name, columns) =>
+    `ALTER TABLE ${table(schema, name)} ${columns.map((c) => `ADD COLUMN ${columnSql(c)}`).join(', ')}`,
   dropTable: (schema, name) => `DROP TABLE IF EXISTS ${table(schema, name)}`,
 
   createStagingTable: (schema, name, staging) => `CREATE TEMPORARY TABLE ${table(schema, staging)} LIKE ${table(schema, name)}`,
   dropStagingTable: (schema, staging) => `DROP TEMPORARY TABLE IF EXISTS ${table(schema, staging)}`,
-  insertRows: (target, columns, rowCount) => `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)}`,
+  insertRows: (target, columns, rowCount) =>
+    `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)}`,
   upsertFromStaging: (schema, name, staging, columns, primaryKey) => {
     const target = table(schema, name);
     const list = columns.map(q).join(', ');
@@ -53,7 +57,8 @@ export const mysqlDialect: SqlDialect = {
       onDuplicateKey(target, columns, primaryKey, updateColumns)
     );
   },
-  markDeleted: (schema, name) => `UPDATE ${table(schema, name)} SET \`_deleted\` = TRUE, \`_synced_at\` = ? WHERE \`account_id\` = ? AND \`id\` = ?`,
+  markDeleted: (schema, name) =>
+    `UPDATE ${table(schema, name)} SET \`_deleted\` = TRUE, \`_synced_at\` = ? WHERE \`account_id\` = ? AND \`id\` = ?`,
   purgeAccountBatch: (schema, name, limit) => `DELETE FROM ${table(schema, name)} WHERE \`account_id\` = ? LIMIT ${Math.trunc(limit)}`,
   selectAccountRows: (schema, name, columns) =>
     `SELECT ${columns.map(q).join(', ')} FROM ${table(schema, name)} WHERE \`account_id\` = ? ORDER BY \`id\``,

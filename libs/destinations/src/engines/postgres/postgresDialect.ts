@@ -4,15 +4,17 @@ const q = (name: string): string => quoteWith('"', name);
 const table = (schema: string, name: string): string => `${q(schema)}.${q(name)}`;
 const columnSql = (c: ColumnDefinition): string => `${q(c.name)} ${checkedType(c.sqlType)}${c.nullable ? '' : ' NOT NULL'}`;
 const valueRows = (columnCount: number, rowCount: number): string =>
-  Array.from({ length: rowCount }, (_, r) => `(${Array.from({ length: columnCount }, (_c, i) => `$${r * columnCount + i + 1}`).join(', ')})`).join(', ');
+  Array.from(
+    { length: rowCount },
+    (_, r) => `(${Array.from({ length: columnCount }, (_c, i) => `$${r * columnCount + i + 1}`).join(', ')})`,
+  ).join(', ');
 
 // Equal `_source_ts` overwrites: the same state written again (a retried batch) changes nothing,
 // and a re-fetch made to settle a same-second tie must win over what it settles.
 function onConflict(columns: readonly string[], primaryKey: readonly string[], updateColumns = columns): string {
   const updates = updateColumns.filter((c) => !primaryKey.includes(c)).map((c) => `${q(c)} = EXCLUDED.${q(c)}`);
   return (
-    `ON CONFLICT (${primaryKey.map(q).join(', ')}) DO UPDATE SET ${updates.join(', ')} ` +
-    `WHERE t."_source_ts" <= EXCLUDED."_source_ts"`
+    `ON CONFLICT (${primaryKey.map(q).join(', ')}) DO UPDATE SET ${updates.join(', ')} ` + `WHERE t."_source_ts" <= EXCLUDED."_source_ts"`
   );
 }
 
@@ -37,7 +39,8 @@ export const postgresDialect: SqlDialect = {
     `CREATE TEMPORARY TABLE ${q(staging)} (LIKE ${table(schema, name)} INCLUDING DEFAULTS)` +
     (options?.emptiedOnCommit ? ' ON COMMIT DELETE ROWS' : ''),
   dropStagingTable: (_schema, staging) => `DROP TABLE IF EXISTS pg_temp.${q(staging)}`,
-  insertRows: (target, columns, rowCount) => `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)}`,
+  insertRows: (target, columns, rowCount) =>
+    `INSERT INTO ${target} (${columns.map(q).join(', ')}) VALUES ${valueRows(columns.length, rowCount)}`,
   // Rows are taken in key order so that concurrent writers lock shared keys in the same order
   // and cannot deadlock each other.
   upsertFromStaging: (schema, name, staging, columns, primaryKey) => {

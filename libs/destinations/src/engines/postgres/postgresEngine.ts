@@ -52,10 +52,9 @@ export const postgresEngine: SqlEngine<PostgresHandle> = sqlEngine<PostgresHandl
       if (missing.length > 0) return missing;
     }
     if (need.on === 'database') {
-      const { rows } = await handle.query(
-        'SELECT p FROM unnest($1::text[]) AS p WHERE NOT has_database_privilege(current_database(), p)',
-        [names],
-      );
+      const { rows } = await handle.query('SELECT p FROM unnest($1::text[]) AS p WHERE NOT has_database_privilege(current_database(), p)', [
+        names,
+      ]);
       if (rows.length > 0) return rows.map((r) => String(r.p));
     }
     return names;

@@ -14,10 +14,18 @@ export interface GuardSettings {
  * virtual-hosted bucket name, an AWS region redirect) passes the same network guard first.
  */
 export function guardedLookup(approved: { host: string; address: ResolvedAddress }, guard: GuardSettings): LookupFunction {
-  return (hostname: string, options: LookupOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: LookupOptions,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     const answer = (addresses: ResolvedAddress[]) => {
       const first = addresses[0] as ResolvedAddress;
-      if (options.all) callback(null, addresses.map((a) => ({ address: a.address, family: a.family })));
+      if (options.all)
+        callback(
+          null,
+          addresses.map((a) => ({ address: a.address, family: a.family })),
+        );
       else callback(null, first.address, first.family);
     };
     if (hostname.toLowerCase() === approved.host) {

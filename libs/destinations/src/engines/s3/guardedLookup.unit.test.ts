@@ -9,7 +9,7 @@ function ask(lookup: ReturnType<typeof guardedLookup>, host: string, all: boolea
   return new Promise((resolve) => lookup(host, { all }, (err, address, family) => resolve({ err, address, family })));
 }
 
-describe('the S3 client sockets\' DNS lookup', () => {
+describe("the S3 client sockets' DNS lookup", () => {
   const dns: Record<string, string> = { 'bucket.s3.example.com': '93.184.216.34', 'internal.example.com': '10.0.0.5' };
   const calls: string[] = [];
   const lookup: LookupFn = async (host) => {
@@ -18,7 +18,10 @@ describe('the S3 client sockets\' DNS lookup', () => {
     if (!address) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
     return [{ address, family: 4 }];
   };
-  const guarded = guardedLookup({ host: 's3.example.com', address: { address: '93.184.216.1', family: 4 } }, { allowPrivateNetworks: false, timeoutMs: 1_000, lookup });
+  const guarded = guardedLookup(
+    { host: 's3.example.com', address: { address: '93.184.216.1', family: 4 } },
+    { allowPrivateNetworks: false, timeoutMs: 1_000, lookup },
+  );
 
   beforeEach(() => {
     calls.length = 0;
@@ -26,7 +29,11 @@ describe('the S3 client sockets\' DNS lookup', () => {
 
   it('answers the approved host with the approved address, without asking DNS again', async () => {
     expect(await ask(guarded, 's3.example.com', false)).toEqual({ err: null, address: '93.184.216.1', family: 4 });
-    expect(await ask(guarded, 'S3.Example.com', true)).toEqual({ err: null, address: [{ address: '93.184.216.1', family: 4 }], family: undefined });
+    expect(await ask(guarded, 'S3.Example.com', true)).toEqual({
+      err: null,
+      address: [{ address: '93.184.216.1', family: 4 }],
+      family: undefined,
+    });
     expect(calls).toEqual([]);
   });
 

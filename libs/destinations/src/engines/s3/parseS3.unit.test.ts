@@ -14,7 +14,12 @@ const refusal = (text: string): string => {
 
 describe('parsing s3:// connection strings', () => {
   it('reads credentials, host, port, bucket and the three parameters', () => {
-    expect(parseConnectionString('s3', 's3://AKIAX:se%2Fcr%40et+1@minio.example.com:9000/exports?prefix=/datasync/prod/&region=eu-central-1&format=parquet')).toEqual({
+    expect(
+      parseConnectionString(
+        's3',
+        's3://AKIAX:se%2Fcr%40et+1@minio.example.com:9000/exports?prefix=/datasync/prod/&region=eu-central-1&format=parquet',
+      ),
+    ).toEqual({
       engine: 's3',
       user: 'AKIAX',
       password: 'se/cr@et+1',
@@ -40,21 +45,42 @@ describe('parsing s3:// connection strings', () => {
   it('treats AWS endpoints as AWS: region from the host, virtual-hosted unless the bucket has dots', () => {
     const aws = parseConnectionString('s3', 's3://k:s@s3.eu-west-1.amazonaws.com:443/my-bucket');
     expect(aws.s3).toEqual({ region: 'eu-west-1', format: 'ndjson.gz', prefix: '', aws: true, pathStyle: false });
-    expect(parseConnectionString('s3', 's3://k:s@s3.amazonaws.com:443/my.bucket').s3).toMatchObject({ region: 'us-east-1', pathStyle: true });
+    expect(parseConnectionString('s3', 's3://k:s@s3.amazonaws.com:443/my.bucket').s3).toMatchObject({
+      region: 'us-east-1',
+      pathStyle: true,
+    });
     expect(parseConnectionString('s3', 's3://k:s@s3.dualstack.ap-southeast-2.amazonaws.com/b12').s3.region).toBe('ap-southeast-2');
     expect(parseConnectionString('s3', 's3://k:s@s3.eu-west-1.amazonaws.com/b12?region=eu-west-3').s3.region).toBe('eu-west-3');
   });
 
   it.each([
-    ['s3://k:s@host.example.com:443/bucket?endpoint=evil.example.com', 'The connection string parameter "endpoint" is not accepted; accepted parameters: prefix, region, format.'],
-    ['s3://k:s@host.example.com:443/bucket?sslmode=disable', 'The connection string parameter "sslmode" is not accepted; accepted parameters: prefix, region, format.'],
+    [
+      's3://k:s@host.example.com:443/bucket?endpoint=evil.example.com',
+      'The connection string parameter "endpoint" is not accepted; accepted parameters: prefix, region, format.',
+    ],
+    [
+      's3://k:s@host.example.com:443/bucket?sslmode=disable',
+      'The connection string parameter "sslmode" is not accepted; accepted parameters: prefix, region, format.',
+    ],
     ['s3://k:s@host.example.com:443/bucket?format=csv', 'format must be one of ndjson.gz, parquet.'],
     ['s3://k:s@host.example.com:443/bucket?format=parquet&format=parquet', 'The connection string parameter "format" is given twice.'],
-    ['s3://k:s@host.example.com:443/bucket?region=EU_WEST', 'region must be a region name such as eu-west-1 (lowercase letters, digits and hyphens).'],
-    ['s3://k:s@host.example.com:443/bucket?prefix=a//b', 'prefix must be folder names separated by "/", each of letters, digits and !_.*\'()=- (no empty, "." or ".." folders).'],
-    ['s3://k:s@host.example.com:443/bucket?prefix=a/../b', 'prefix must be folder names separated by "/", each of letters, digits and !_.*\'()=- (no empty, "." or ".." folders).'],
+    [
+      's3://k:s@host.example.com:443/bucket?region=EU_WEST',
+      'region must be a region name such as eu-west-1 (lowercase letters, digits and hyphens).',
+    ],
+    [
+      's3://k:s@host.example.com:443/bucket?prefix=a//b',
+      'prefix must be folder names separated by "/", each of letters, digits and !_.*\'()=- (no empty, "." or ".." folders).',
+    ],
+    [
+      's3://k:s@host.example.com:443/bucket?prefix=a/../b',
+      'prefix must be folder names separated by "/", each of letters, digits and !_.*\'()=- (no empty, "." or ".." folders).',
+    ],
     ['s3://k:s@host.example.com:443/bucket/folder', 'Write only the bucket after the host; a folder inside it goes in ?prefix=.'],
-    ['s3://k:s@host.example.com:443/Bucket_1', 'The bucket name "Bucket_1" is not valid: 3 to 63 lowercase letters, digits, dots and hyphens.'],
+    [
+      's3://k:s@host.example.com:443/Bucket_1',
+      'The bucket name "Bucket_1" is not valid: 3 to 63 lowercase letters, digits, dots and hyphens.',
+    ],
     ['s3://k:s@host.example.com:443/', 'The connection string has no bucket; end it with /<bucket>.'],
     ['s3://k@host.example.com/bucket', 'The connection string has no secret key; write <access key>:<secret>@ before the host.'],
     ['s3://host.example.com/bucket', 'The connection string has no access key; write <access key>:<secret>@ before the host.'],

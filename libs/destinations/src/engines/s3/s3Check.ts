@@ -20,7 +20,8 @@ function steps(handle: S3Handle, key: string, body: string): Step[] {
     {
       permission: 's3:PutObject',
       action: 'write objects under the prefix',
-      run: async () => void (await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/json' }))),
+      run: async () =>
+        void (await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/json' }))),
     },
     {
       permission: 's3:GetObject',
@@ -36,7 +37,8 @@ function steps(handle: S3Handle, key: string, body: string): Step[] {
       action: 'list objects under the prefix',
       run: async () => {
         const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: key, MaxKeys: 10 }));
-        if (!(page.Contents ?? []).some((o) => o.Key === key)) throw new UnexpectedResultError('the listing did not show the object written');
+        if (!(page.Contents ?? []).some((o) => o.Key === key))
+          throw new UnexpectedResultError('the listing did not show the object written');
       },
     },
     {
@@ -72,7 +74,8 @@ export async function checkS3Destination(handle: S3Handle, fields: S3ConnectionF
         }
         const failure = s3Failure(err, target, step);
         if (!(failure instanceof DestinationError)) throw err;
-        const leftBehind = done > 0 && step.permission === 's3:DeleteObject' ? ` The check could not remove its object "${key}"; delete it by hand.` : '';
+        const leftBehind =
+          done > 0 && step.permission === 's3:DeleteObject' ? ` The check could not remove its object "${key}"; delete it by hand.` : '';
         return failed(failure.code, failure.message + leftBehind);
       }
     }

@@ -24,8 +24,14 @@ describe('classifying S3 errors', () => {
 
   it('recognises socket and TLS failures, also when the SDK kept only their text', () => {
     expect(classifyS3Error(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toEqual({ code: 'refused' });
-    expect(classifyS3Error(new Error('AWS SDK error wrapper for Error: self-signed certificate'))).toEqual({ code: 'tls', detail: 'self-signed certificate' });
-    expect(classifyS3Error(new Error('AWS SDK error wrapper for Error: socket hang up'))).toEqual({ code: 'connection_failed', detail: 'socket hang up' });
+    expect(classifyS3Error(new Error('AWS SDK error wrapper for Error: self-signed certificate'))).toEqual({
+      code: 'tls',
+      detail: 'self-signed certificate',
+    });
+    expect(classifyS3Error(new Error('AWS SDK error wrapper for Error: socket hang up'))).toEqual({
+      code: 'connection_failed',
+      detail: 'socket hang up',
+    });
   });
 
   it('leaves errors it does not know alone: programming errors stay themselves', () => {
@@ -35,7 +41,10 @@ describe('classifying S3 errors', () => {
   });
 
   it('names the permission and the bucket when access is denied, and never the secret', () => {
-    const failure = s3Failure(s3Error('AccessDenied', 403), target, { permission: 's3:DeleteObject', action: 'delete objects under the prefix' });
+    const failure = s3Failure(s3Error('AccessDenied', 403), target, {
+      permission: 's3:DeleteObject',
+      action: 'delete objects under the prefix',
+    });
     expect(failure).toBeInstanceOf(DestinationError);
     expect((failure as DestinationError).message).toBe(
       'Access denied: the access key "AKIAX" may not delete objects under the prefix in the bucket "exports" (it needs s3:DeleteObject). ' +

@@ -40,7 +40,8 @@ export function escapePartitionValue(value: string): string {
 
 function checkedPrefix(prefix: string): string {
   // parseS3 normalises the prefix; a caller passing its own must not produce "//" or a leading "/".
-  if (prefix.startsWith('/') || prefix.endsWith('/') || prefix.includes('//')) throw new Error(`not a key prefix: ${JSON.stringify(prefix)}`);
+  if (prefix.startsWith('/') || prefix.endsWith('/') || prefix.includes('//'))
+    throw new Error(`not a key prefix: ${JSON.stringify(prefix)}`);
   return prefix;
 }
 

@@ -20,7 +20,12 @@ function tableSpec(table: string): TableSpec {
  * writing the same deletions again (a retried poll) overwrites it. `prefix` is the connection's
  * `schema`.
  */
-export async function markS3Deleted(handle: S3Handle, prefix: string, table: string, objects: readonly DeletedObject[]): Promise<{ marked: number }> {
+export async function markS3Deleted(
+  handle: S3Handle,
+  prefix: string,
+  table: string,
+  objects: readonly DeletedObject[],
+): Promise<{ marked: number }> {
   if (objects.length === 0) return { marked: 0 };
   const writer = createS3Writer(handle, { engine: 's3', schema: prefix, resource: tableSpec(table) });
   const rows = objects.map((o) => ({ accountId: o.accountId, object: { id: o.id, deleted: true }, sourceTs: o.sourceTs, deleted: true }));

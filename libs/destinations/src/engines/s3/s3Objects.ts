@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type _Object } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  type _Object,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Handle } from './s3Handle';
 
@@ -81,12 +88,20 @@ export async function listAll(handle: S3Handle, prefix: string): Promise<StoredO
 // Servers that reject DeleteObjects (no Content-MD5 in newer SDKs, or not implemented) get single
 // DELETEs from then on; remembered per client.
 const noBulkDelete = new WeakSet<object>();
-const bulkDeleteRefusals = new Set(['NotImplemented', 'MissingContentMD5', 'InvalidRequest', 'MethodNotAllowed', 'XAmzContentSHA256Mismatch']);
+const bulkDeleteRefusals = new Set([
+  'NotImplemented',
+  'MissingContentMD5',
+  'InvalidRequest',
+  'MethodNotAllowed',
+  'XAmzContentSHA256Mismatch',
+]);
 
 async function deleteOneByOne(handle: S3Handle, keys: readonly string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += SINGLE_DELETE_CONCURRENCY) {
     await Promise.all(
-      keys.slice(i, i + SINGLE_DELETE_CONCURRENCY).map((Key) => handle.client.send(new DeleteObjectCommand({ Bucket: handle.bucket, Key }))),
+      keys
+        .slice(i, i + SINGLE_DELETE_CONCURRENCY)
+        .map((Key) => handle.client.send(new DeleteObjectCommand({ Bucket: handle.bucket, Key }))),
     );
   }
 }

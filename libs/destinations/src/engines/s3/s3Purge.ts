@@ -20,7 +20,10 @@ export async function purgeS3Account(handle: S3Handle, options: Omit<PurgeOption
     for (;;) {
       let found = 0;
       for await (const page of listPages(handle, folder, Math.min(batchSize, 1000))) {
-        await deleteKeys(handle, page.map((o) => o.key));
+        await deleteKeys(
+          handle,
+          page.map((o) => o.key),
+        );
         found += page.length;
         total += page.length;
         options.onBatch?.(total);

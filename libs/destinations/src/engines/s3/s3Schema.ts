@@ -61,7 +61,12 @@ export async function ensureS3Table(handle: S3Handle, prefix: string, resource: 
       throw s3Failure(err, target, { permission: 's3:PutObject', action: `write ${key}` });
     });
     if (!before) return { created: true, addedColumns: [] };
-    return { created: false, addedColumns: blobColumns(resource).map((c) => c.name).filter((n) => !before.has(n)) };
+    return {
+      created: false,
+      addedColumns: blobColumns(resource)
+        .map((c) => c.name)
+        .filter((n) => !before.has(n)),
+    };
   } catch (err) {
     throw s3Failure(err, target);
   }

@@ -33,7 +33,23 @@ describe('choosing HTTP or HTTPS for an S3 endpoint', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'datasync-tls-'));
     const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
     // A self-signed certificate made for this run: the server speaks TLS, but no one trusts it.
-    await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost']);
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+    ]);
     const answer = (_req: http.IncomingMessage, res: http.ServerResponse) => res.end('ok');
     plain = http.createServer(answer);
     secure = https.createServer({ key: await fs.readFile(key), cert: await fs.readFile(cert) }, answer);
@@ -58,6 +74,12 @@ describe('choosing HTTP or HTTPS for an S3 endpoint', () => {
 
   it('verifies the certificate of a TLS endpoint: an untrusted one fails the check as tls', async () => {
     const result = await checkDestination('s3', `s3://AKIAX:secret@localhost:${securePort}/bucket`, { allowPrivateNetworks: true });
-    expect(result).toEqual({ ok: false, code: 'tls', message: expect.stringMatching(/^The TLS connection to localhost:\d+ failed \(.+\); the endpoint needs a certificate valid for its host name\.$/) });
+    expect(result).toEqual({
+      ok: false,
+      code: 'tls',
+      message: expect.stringMatching(
+        /^The TLS connection to localhost:\d+ failed \(.+\); the endpoint needs a certificate valid for its host name\.$/,
+      ),
+    });
   });
 });

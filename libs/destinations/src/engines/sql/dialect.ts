@@ -36,13 +36,7 @@ export interface SqlDialect {
    * Moves the staging rows into the table: insert, or on the same key update every column,
    * but only when the staged `_source_ts` is not older than the stored one.
    */
-  upsertFromStaging(
-    schema: string,
-    table: string,
-    staging: string,
-    columns: readonly string[],
-    primaryKey: readonly string[],
-  ): string;
+  upsertFromStaging(schema: string, table: string, staging: string, columns: readonly string[], primaryKey: readonly string[]): string;
   /**
    * A multi-row INSERT of `rowCount` rows of `columns` with the same `_source_ts` guard as
    * `upsertFromStaging`; on a conflict only `updateColumns` (default: every non-key column) change.

@@ -6,7 +6,14 @@ import {
   type SqlConnectionFields,
   type SslMode,
 } from '../../connectionString/fields';
-import { decode, fail, MAX_CONNECTION_STRING_LENGTH as MAX_LENGTH, parseHost, parsePort, splitHostPort } from '../../connectionString/urlParts';
+import {
+  decode,
+  fail,
+  MAX_CONNECTION_STRING_LENGTH as MAX_LENGTH,
+  parseHost,
+  parsePort,
+  splitHostPort,
+} from '../../connectionString/urlParts';
 import type { SqlEngine } from '../types';
 
 /** What parsing needs of an engine. */

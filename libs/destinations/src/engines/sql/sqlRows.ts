@@ -74,7 +74,11 @@ function toMs(value: unknown): number {
 }
 
 /** The `_source_ts` (epoch ms) the table holds for each of the account's ids that has a row. */
-export async function readSqlStoredVersions(engine: SqlEngine, handle: SqlHandle, options: StoredVersionsOptions): Promise<Map<string, number>> {
+export async function readSqlStoredVersions(
+  engine: SqlEngine,
+  handle: SqlHandle,
+  options: StoredVersionsOptions,
+): Promise<Map<string, number>> {
   const { schema, table, accountId, ids } = options;
   const { dialect } = engine;
   const q = dialect.quoteIdent;

@@ -48,7 +48,12 @@ async function run(engine: SqlEngine, handle: SqlHandle, schema: string, resourc
  * the common columns, the typed columns), then adds the columns the catalog gained since.
  * Idempotent, safe to run concurrently. Throws DestinationError.
  */
-export async function ensureSqlTable(engine: SqlEngine, handle: SqlHandle, schema: string, resource: TableSpec): Promise<EnsureTableResult> {
+export async function ensureSqlTable(
+  engine: SqlEngine,
+  handle: SqlHandle,
+  schema: string,
+  resource: TableSpec,
+): Promise<EnsureTableResult> {
   try {
     return await run(engine, handle, schema, resource);
   } catch (err) {

@@ -54,13 +54,6 @@ export const payouts: CatalogResource = {
     longText('description'),
     ...stripeBaseColumns,
   ],
-  eventTypes: [
-    'payout.canceled',
-    'payout.created',
-    'payout.failed',
-    'payout.paid',
-    'payout.reconciliation_completed',
-    'payout.updated',
-  ],
+  eventTypes: ['payout.canceled', 'payout.created', 'payout.failed', 'payout.paid', 'payout.reconciliation_completed', 'payout.updated'],
   listFilters: ['status', 'destination', 'arrival_date'],
 };

@@ -26,12 +26,11 @@ export function messagePage(input: MessagePageInput): string {
   return layout({
     title: input.organizationName ? `${input.title} · ${input.organizationName}` : input.title,
     organizationName: input.organizationName,
-    body: html`
-      <div class="card link-card message message-${input.tone}">
-        <h1>${input.title}</h1>
-        ${input.message.map((p) => html`<p>${p}</p>`)}
-        ${input.reference ? html`<p class="hint">Reference: <code>${input.reference}</code></p>` : ''}
-        ${actions.length > 0 ? html`<div class="actions">${actions}</div>` : ''}
-      </div>`,
+    body: html` <div class="card link-card message message-${input.tone}">
+      <h1>${input.title}</h1>
+      ${input.message.map((p) => html`<p>${p}</p>`)}
+      ${input.reference ? html`<p class="hint">Reference: <code>${input.reference}</code></p>` : ''}
+      ${actions.length > 0 ? html`<div class="actions">${actions}</div>` : ''}
+    </div>`,
   });
 }

@@ -46,7 +46,10 @@ export function closedPage(closed: Closed): RenderedPage {
           ...base,
           tone: 'warn',
           title: 'This link has expired',
-          message: [`Links to connect a ${provider} account are valid for a limited time, and this one has run out. Nothing was connected.`, `Ask ${org} for a new link.`],
+          message: [
+            `Links to connect a ${provider} account are valid for a limited time, and this one has run out. Nothing was connected.`,
+            `Ask ${org} for a new link.`,
+          ],
           actions: [returnAction(context, 'link_expired')],
         }),
       };
@@ -57,7 +60,10 @@ export function closedPage(closed: Closed): RenderedPage {
           ...base,
           tone: 'info',
           title: 'This link has already been used',
-          message: [`A ${provider} account was already connected to ${org} with it; each link works once.`, `To connect another account, ask ${org} for a new link.`],
+          message: [
+            `A ${provider} account was already connected to ${org} with it; each link works once.`,
+            `To connect another account, ask ${org} for a new link.`,
+          ],
           actions: [returnAction(context, 'link_used')],
         }),
       };
@@ -68,7 +74,10 @@ export function closedPage(closed: Closed): RenderedPage {
           ...base,
           tone: 'warn',
           title: 'This link was cancelled',
-          message: [`${org} cancelled this link, so it can no longer connect an account. Nothing was connected.`, `Ask ${org} for a new link if you still want to connect.`],
+          message: [
+            `${org} cancelled this link, so it can no longer connect an account. Nothing was connected.`,
+            `Ask ${org} for a new link if you still want to connect.`,
+          ],
           actions: [returnAction(context, 'link_revoked')],
         }),
       };
@@ -213,7 +222,11 @@ export function failurePage(status: number, reference?: string): RenderedPage {
     html: messagePage({
       tone: 'error',
       title: unavailable ? 'The service is busy' : 'Something went wrong',
-      message: [unavailable ? 'Please try again in a moment. Nothing was connected.' : 'Nothing was connected. Please try again; if it keeps happening, quote the reference below.'],
+      message: [
+        unavailable
+          ? 'Please try again in a moment. Nothing was connected.'
+          : 'Nothing was connected. Please try again; if it keeps happening, quote the reference below.',
+      ],
       reference,
     }),
   };

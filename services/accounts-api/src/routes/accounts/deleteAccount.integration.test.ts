@@ -22,7 +22,11 @@ async function registered(app: ApiTestApp, options: { earlyAccess: boolean }) {
   const client = await newClient(app, options);
   await insertSource(app.knex, app.secretBox, emulator, client.environmentId);
   const account = await emulator.createAccount();
-  await request(app.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).expect(200);
+  await request(app.baseUrl)
+    .post('/accounts')
+    .set('Authorization', client.authorization)
+    .send({ sourceType: 'stripe', credential: account.secret_key })
+    .expect(200);
   return { client, account };
 }
 
@@ -75,15 +79,26 @@ describe('DELETE /accounts/{source_type}/{identifier}', () => {
     try {
       const { client, account } = await registered(slow, { earlyAccess: true });
       const path = `/accounts/stripe/${account.id}`;
-      await request(slow.baseUrl).delete(path).set('Authorization', client.authorization).expect(202, { deleted: false, status: 'deleting' });
+      await request(slow.baseUrl)
+        .delete(path)
+        .set('Authorization', client.authorization)
+        .expect(202, { deleted: false, status: 'deleting' });
       const read = await request(slow.baseUrl).get(path).set('Authorization', client.authorization).expect(200);
       expect(read.body.account.status).toBe('deleting');
-      const reRegister = await request(slow.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).expect(400);
+      const reRegister = await request(slow.baseUrl)
+        .post('/accounts')
+        .set('Authorization', client.authorization)
+        .send({ sourceType: 'stripe', credential: account.secret_key })
+        .expect(400);
       expect(reRegister.body.code).toBe('account_deleting');
       // Repeats do not wait again, nor start another purge: a loop of DELETEs holds nothing.
       const started = Date.now();
-      const repeats = await Promise.all(Array.from({ length: 10 }, () => request(slow.baseUrl).delete(path).set('Authorization', client.authorization)));
-      expect(repeats.map((r) => [r.status, r.body])).toEqual(Array.from({ length: 10 }, () => [202, { deleted: false, status: 'deleting' }]));
+      const repeats = await Promise.all(
+        Array.from({ length: 10 }, () => request(slow.baseUrl).delete(path).set('Authorization', client.authorization)),
+      );
+      expect(repeats.map((r) => [r.status, r.body])).toEqual(
+        Array.from({ length: 10 }, () => [202, { deleted: false, status: 'deleting' }]),
+      );
       expect(Date.now() - started).toBeLessThan(waitMs);
       expect(purges).toBe(1);
       expect(await accountRows(slow.knex, client.environmentId)).toEqual([expect.objectContaining({ deleting_at: expect.any(Date) })]);

@@ -28,7 +28,11 @@ describe('GET /accounts/{source_type}/{identifier}', () => {
     const client = await newClient(api, { earlyAccess: true });
     const source = await insertSource(api.knex, api.secretBox, emulator, client.environmentId, 'shop');
     const account = await emulator.createAccount();
-    await request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).expect(200);
+    await request(api.baseUrl)
+      .post('/accounts')
+      .set('Authorization', client.authorization)
+      .send({ sourceType: 'stripe', credential: account.secret_key })
+      .expect(200);
     const res = await get(client, `/accounts/stripe/${account.id}`).expect(200);
     expect(res.body).toEqual({
       account: {
@@ -47,7 +51,11 @@ describe('GET /accounts/{source_type}/{identifier}', () => {
       },
     });
     expect(JSON.stringify(res.body)).not.toContain(account.secret_key);
-    await request(api.baseUrl).put(`/accounts/stripe/${account.id}`).set('Authorization', client.authorization).send({ active: false }).expect(200);
+    await request(api.baseUrl)
+      .put(`/accounts/stripe/${account.id}`)
+      .set('Authorization', client.authorization)
+      .send({ active: false })
+      .expect(200);
     expect((await get(client, `/accounts/stripe/${account.id}`).expect(200)).body.account.status).toBe('paused');
     const stranger = await newClient(api);
     const missing = await get(stranger, `/accounts/stripe/${account.id}`).expect(404);

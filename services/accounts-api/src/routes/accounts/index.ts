@@ -11,5 +11,13 @@ import type { AccountRouteDeps } from './routeDeps';
 export type { AccountRouteDeps } from './routeDeps';
 
 export function accountRoutes(deps: AccountRouteDeps): AnyRouteSpec[] {
-  return [listAccounts(deps), postAccount(deps), getAccount(deps), putAccount(deps), deleteAccount(deps), postSourceAccount(deps), postAccountResync(deps)];
+  return [
+    listAccounts(deps),
+    postAccount(deps),
+    getAccount(deps),
+    putAccount(deps),
+    deleteAccount(deps),
+    postSourceAccount(deps),
+    postAccountResync(deps),
+  ];
 }

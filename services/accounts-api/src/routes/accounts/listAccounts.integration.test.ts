@@ -22,7 +22,11 @@ const get = (client: TestClient, path: string) => request(api.baseUrl).get(path)
 async function registerMany(client: TestClient, identifiers: string[]) {
   for (const identifier of identifiers) {
     const account = await emulator.createAccount();
-    await request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key, identifier }).expect(200);
+    await request(api.baseUrl)
+      .post('/accounts')
+      .set('Authorization', client.authorization)
+      .send({ sourceType: 'stripe', credential: account.secret_key, identifier })
+      .expect(200);
   }
 }
 
@@ -51,7 +55,8 @@ describe('GET /accounts', () => {
     await insertSource(api.knex, api.secretBox, emulator, client.environmentId);
     await registerMany(client, ['one', 'two', 'three']);
     await request(api.baseUrl).put('/accounts/stripe/two').set('Authorization', client.authorization).send({ active: false }).expect(200);
-    const ids = async (query: string) => ((await get(client, `/accounts${query}`).expect(200)).body.data as { identifier: string }[]).map((a) => a.identifier);
+    const ids = async (query: string) =>
+      ((await get(client, `/accounts${query}`).expect(200)).body.data as { identifier: string }[]).map((a) => a.identifier);
     expect(await ids('?active=false')).toEqual(['two']);
     expect(await ids('?active=true&source_type=stripe')).toEqual(['one', 'three']);
     expect(await ids('?status=paused')).toEqual(['two']);

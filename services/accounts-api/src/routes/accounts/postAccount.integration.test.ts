@@ -18,7 +18,11 @@ afterAll(async () => {
   await closeTestKnex();
 });
 
-const post = (client: TestClient, body: unknown) => request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send(body as object);
+const post = (client: TestClient, body: unknown) =>
+  request(api.baseUrl)
+    .post('/accounts')
+    .set('Authorization', client.authorization)
+    .send(body as object);
 
 async function clientWithSource(name?: string) {
   const client = await newClient(api);
@@ -57,10 +61,17 @@ describe('POST /accounts authentication', () => {
 describe('POST /accounts validation', () => {
   it('names every bad field in one 400, and never echoes the credential', async () => {
     const client = await newClient(api);
-    const res = await post(client, { sourceType: 'paypal', credential: 'sk_live_short', app: 'Bad Name', identifier: '-x', extra: 1 }).expect(400);
+    const res = await post(client, {
+      sourceType: 'paypal',
+      credential: 'sk_live_short',
+      app: 'Bad Name',
+      identifier: '-x',
+      extra: 1,
+    }).expect(400);
     const credentialRule =
       "must be the account's own Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…), or an object with accountId (acct_…) for an account connected to the app of the source";
-    const identifierRule = 'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit';
+    const identifierRule =
+      'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit';
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'parameter_invalid',
@@ -89,14 +100,18 @@ describe('POST /accounts validation', () => {
   it('checks the account id of a connected-account credential', async () => {
     const client = await newClient(api);
     const res = await post(client, { sourceType: 'stripe', credential: { accountId: 'nope' } }).expect(400);
-    expect(res.body.errors).toEqual([{ param: 'credential.accountId', message: 'credential.accountId must be a Stripe account id (acct_…)' }]);
+    expect(res.body.errors).toEqual([
+      { param: 'credential.accountId', message: 'credential.accountId must be a Stripe account id (acct_…)' },
+    ]);
     const other = await post(client, { sourceType: 'stripe', credential: { account: 'acct_1' } }).expect(400);
-    expect(other.body.errors).toEqual([{ param: 'credential', message: expect.stringMatching(/^credential must be the account's own Stripe secret key/) }]);
+    expect(other.body.errors).toEqual([
+      { param: 'credential', message: expect.stringMatching(/^credential must be the account's own Stripe secret key/) },
+    ]);
   });
 });
 
 describe('POST /accounts registration', () => {
-  it("registers an account by its own key: 200, identifier = external_id, key sealed in the row", async () => {
+  it('registers an account by its own key: 200, identifier = external_id, key sealed in the row', async () => {
     const { client, source } = await clientWithSource();
     const account = await emulator.createAccount();
     const res = await post(client, { sourceType: 'stripe', credential: account.secret_key }).expect(200);
@@ -115,7 +130,9 @@ describe('POST /accounts registration', () => {
     ]);
     const sealed = rows[0]?.credential_secret as string;
     expect(sealed).not.toContain(account.secret_key);
-    expect(api.secretBox.open(sealed, client.environmentId, sealedPlace('accountCredential', rows[0]?.id as string))).toBe(account.secret_key);
+    expect(api.secretBox.open(sealed, client.environmentId, sealedPlace('accountCredential', rows[0]?.id as string))).toBe(
+      account.secret_key,
+    );
     expect(api.logs()).not.toContain(account.secret_key);
     const audit = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'account.registered' }).first();
     expect(audit).toMatchObject({ actor: `client:${client.clientId}`, target: `stripe/${account.id}` });
@@ -125,20 +142,30 @@ describe('POST /accounts registration', () => {
   it('registers an account connected to the app, with a custom identifier and a restricted key later', async () => {
     const { client, source } = await clientWithSource();
     const connected = await emulator.createAccount({ connected_to: source.platform.id });
-    const first = await post(client, { sourceType: 'stripe', credential: { accountId: connected.id }, identifier: 'customer-42@shop.example' }).expect(200);
+    const first = await post(client, {
+      sourceType: 'stripe',
+      credential: { accountId: connected.id },
+      identifier: 'customer-42@shop.example',
+    }).expect(200);
     expect(first.body).toEqual({ account: { external_id: connected.id, identifier: 'customer-42@shop.example' }, already_existed: false });
     const [row] = await accountRows(api.knex, client.environmentId);
     expect(row).toMatchObject({ credential_kind: 'connected_account', credential_secret: null, identifier: 'customer-42@shop.example' });
 
     // Same identity, source and external_id: already existed; the new credential replaces the old.
-    const again = await post(client, { sourceType: 'stripe', credential: connected.restricted_key, identifier: 'customer-42@shop.example' }).expect(200);
+    const again = await post(client, {
+      sourceType: 'stripe',
+      credential: connected.restricted_key,
+      identifier: 'customer-42@shop.example',
+    }).expect(200);
     expect(again.body).toEqual({ account: { external_id: connected.id, identifier: 'customer-42@shop.example' }, already_existed: true });
     const [replaced] = await accountRows(api.knex, client.environmentId);
     expect(replaced).toMatchObject({ id: row?.id, credential_kind: 'secret_key' });
-    expect(api.secretBox.open(replaced?.credential_secret as string, client.environmentId, sealedPlace('accountCredential', row?.id as string))).toBe(
-      connected.restricted_key,
-    );
-    const replacements = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'account.credential_replaced' });
+    expect(
+      api.secretBox.open(replaced?.credential_secret as string, client.environmentId, sealedPlace('accountCredential', row?.id as string)),
+    ).toBe(connected.restricted_key);
+    const replacements = await api
+      .knex(TABLES.auditLog)
+      .where({ environment_id: client.environmentId, action: 'account.credential_replaced' });
     expect(replacements).toHaveLength(1);
   });
 
@@ -147,7 +174,10 @@ describe('POST /accounts registration', () => {
     const account = await emulator.createAccount();
     await post(client, { sourceType: 'stripe', credential: account.secret_key }).expect(200);
     await api.knex(TABLES.accounts).where({ environment_id: client.environmentId }).update({ active: false });
-    await post(client, { sourceType: 'stripe', credential: account.secret_key }).expect(200, { account: { external_id: account.id, identifier: account.id }, already_existed: true });
+    await post(client, { sourceType: 'stripe', credential: account.secret_key }).expect(200, {
+      account: { external_id: account.id, identifier: account.id },
+      already_existed: true,
+    });
     expect((await accountRows(api.knex, client.environmentId))[0]).toMatchObject({ active: false });
     // The same key again is no credential change: nothing to audit.
     const actions = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId }).pluck('action');

@@ -42,7 +42,11 @@ async function registered(options: { earlyAccess: boolean }) {
   const client = await newClient(api, options);
   await insertSource(api.knex, api.secretBox, emulator, client.environmentId);
   const account = await emulator.createAccount();
-  await request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).expect(200);
+  await request(api.baseUrl)
+    .post('/accounts')
+    .set('Authorization', client.authorization)
+    .send({ sourceType: 'stripe', credential: account.secret_key })
+    .expect(200);
   const [row] = await accountRows(api.knex, client.environmentId);
   return { client, account, accountId: String(row?.id) };
 }
@@ -78,7 +82,9 @@ describe('POST /accounts/{source_type}/{identifier}/resync', () => {
     const queued = await job(`resync-${accountId}`);
     expect(queued).toMatchObject({ name: 'account.resync', data: { accountId } });
     // Recorded with the account too: the loader's reconciler starts it if the job is lost.
-    const row = (await api.knex(TABLES.accounts).where({ id: accountId }).first('resync_requested_at')) as { resync_requested_at: Date | null };
+    const row = (await api.knex(TABLES.accounts).where({ id: accountId }).first('resync_requested_at')) as {
+      resync_requested_at: Date | null;
+    };
     expect(row.resync_requested_at).toBeInstanceOf(Date);
   });
 
@@ -86,8 +92,17 @@ describe('POST /accounts/{source_type}/{identifier}/resync', () => {
     const { client, account, accountId } = await registered({ earlyAccess: false });
     // A producer on a port nothing listens on: every enqueue fails at once.
     const away = createRedisConnection('redis://127.0.0.1:1', { role: 'producer' });
-    const hooks = loaderHooks({ knex: getTestKnex(), producer: createProducer(away, { prefix, catalog: jobCatalog, readyTimeoutMs: 200 }), logger: silentLogger(), purgeWaitMs: 1_000 });
-    const offline = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, hooks, settings: { SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS } });
+    const hooks = loaderHooks({
+      knex: getTestKnex(),
+      producer: createProducer(away, { prefix, catalog: jobCatalog, readyTimeoutMs: 200 }),
+      logger: silentLogger(),
+      purgeWaitMs: 1_000,
+    });
+    const offline = await startApiTestApp({
+      providerBaseUrl: emulator.baseUrl,
+      hooks,
+      settings: { SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS },
+    });
     try {
       await as(client, request(offline.baseUrl).post(`/accounts/stripe/${account.id}/resync`)).expect(202);
     } finally {
@@ -95,7 +110,9 @@ describe('POST /accounts/{source_type}/{identifier}/resync', () => {
       await closeRedisConnection(away);
     }
     expect(await job(`resync-${accountId}`)).toBeUndefined();
-    const row = (await api.knex(TABLES.accounts).where({ id: accountId }).first('resync_requested_at')) as { resync_requested_at: Date | null };
+    const row = (await api.knex(TABLES.accounts).where({ id: accountId }).first('resync_requested_at')) as {
+      resync_requested_at: Date | null;
+    };
     expect(row.resync_requested_at).toBeInstanceOf(Date);
   });
 });
@@ -103,9 +120,13 @@ describe('POST /accounts/{source_type}/{identifier}/resync', () => {
 describe('account lifecycle hooks', () => {
   it('a toggle enqueues account.pause, then account.resume', async () => {
     const { client, account, accountId } = await registered({ earlyAccess: true });
-    await as(client, request(api.baseUrl).put(`/accounts/stripe/${account.id}`)).send({ active: false }).expect(200);
+    await as(client, request(api.baseUrl).put(`/accounts/stripe/${account.id}`))
+      .send({ active: false })
+      .expect(200);
     expect(await job(`pause-${accountId}`)).toMatchObject({ name: 'account.pause', data: { accountId } });
-    await as(client, request(api.baseUrl).put(`/accounts/stripe/${account.id}`)).send({ active: true }).expect(200);
+    await as(client, request(api.baseUrl).put(`/accounts/stripe/${account.id}`))
+      .send({ active: true })
+      .expect(200);
     expect(await job(`resume-${accountId}`)).toMatchObject({ name: 'account.resume', data: { accountId } });
   });
 

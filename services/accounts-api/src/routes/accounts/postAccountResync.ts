@@ -17,7 +17,7 @@ export function postAccountResync(deps: AccountRouteDeps) {
     path: '/accounts/{source_type}/{identifier}/resync',
     summary: 'Resync an account',
     description:
-      "Reads every table of the account again from the provider. The rows already loaded stay readable meanwhile; when the " +
+      'Reads every table of the account again from the provider. The rows already loaded stay readable meanwhile; when the ' +
       'read is complete, objects the provider no longer has are marked `_deleted`. Answers 202 at once: the account shows ' +
       '`loading` while the resync runs, then `live`. A table whose first load is still running is left to it. The request is ' +
       'recorded with the account, so it is carried out even when the job queue is briefly unavailable.',

@@ -18,12 +18,18 @@ afterAll(async () => {
 });
 
 const post = (client: TestClient, sourceName: string, body: unknown) =>
-  request(api.baseUrl).post(`/sources/${sourceName}/accounts`).set('Authorization', client.authorization).send(body as object);
+  request(api.baseUrl)
+    .post(`/sources/${sourceName}/accounts`)
+    .set('Authorization', client.authorization)
+    .send(body as object);
 
 describe('POST /sources/{sourceName}/accounts', () => {
   it('answers 401 without credentials', async () => {
     const res = await request(api.baseUrl).post('/sources/shop/accounts').send({}).expect(401);
-    expect(res.body).toEqual({ type: 'authentication_error', message: 'Missing Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).' });
+    expect(res.body).toEqual({
+      type: 'authentication_error',
+      message: 'Missing Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).',
+    });
     expect(res.headers['www-authenticate']).toMatch(/^Basic /);
   });
 
@@ -51,10 +57,21 @@ describe('POST /sources/{sourceName}/accounts', () => {
     const source = await insertSource(api.knex, api.secretBox, emulator, client.environmentId, 'shop');
     const connected = await emulator.createAccount({ connected_to: source.platform.id });
     const body = { credentials: { type: 'stripe-app', accountId: connected.id } };
-    await post(client, 'shop', body).expect(200, { account: { external_id: connected.id, identifier: connected.id }, already_existed: false });
-    await post(client, 'shop', body).expect(200, { account: { external_id: connected.id, identifier: connected.id }, already_existed: true });
+    await post(client, 'shop', body).expect(200, {
+      account: { external_id: connected.id, identifier: connected.id },
+      already_existed: false,
+    });
+    await post(client, 'shop', body).expect(200, {
+      account: { external_id: connected.id, identifier: connected.id },
+      already_existed: true,
+    });
     expect(await accountRows(api.knex, client.environmentId)).toEqual([
-      expect.objectContaining({ source_id: source.id, external_id: connected.id, credential_kind: 'connected_account', credential_secret: null }),
+      expect.objectContaining({
+        source_id: source.id,
+        external_id: connected.id,
+        credential_kind: 'connected_account',
+        credential_secret: null,
+      }),
     ]);
   });
 
@@ -70,7 +87,11 @@ describe('POST /sources/{sourceName}/accounts', () => {
     });
     const stranger = await emulator.createAccount();
     const notConnected = await post(client, 'shop', { credentials: { type: 'stripe-app', accountId: stranger.id } }).expect(400);
-    expect(notConnected.body).toMatchObject({ type: 'invalid_request_error', code: 'account_not_connected', param: 'credentials.accountId' });
+    expect(notConnected.body).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'account_not_connected',
+      param: 'credentials.accountId',
+    });
     expect(await accountRows(api.knex, client.environmentId)).toEqual([]);
   });
 
@@ -82,14 +103,18 @@ describe('POST /sources/{sourceName}/accounts', () => {
       emulator.createAccount({ connected_to: source.platform.id }),
     ]);
     await post(client, 'shop', { credentials: { type: 'stripe-app', accountId: first.id }, identifier: 'customer-1' }).expect(200);
-    const res = await post(client, 'shop', { credentials: { type: 'stripe-app', accountId: second.id }, identifier: 'customer-1' }).expect(400);
+    const res = await post(client, 'shop', { credentials: { type: 'stripe-app', accountId: second.id }, identifier: 'customer-1' }).expect(
+      400,
+    );
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'identifier_taken',
       param: 'identifier',
       message: `The identifier "customer-1" already belongs to another Stripe account (${first.id}) of this environment. Choose another identifier, or delete that account first.`,
     });
-    expect(await accountRows(api.knex, client.environmentId)).toEqual([expect.objectContaining({ identifier: 'customer-1', external_id: first.id })]);
+    expect(await accountRows(api.knex, client.environmentId)).toEqual([
+      expect.objectContaining({ identifier: 'customer-1', external_id: first.id }),
+    ]);
   });
 
   it("does not see another environment's source", async () => {

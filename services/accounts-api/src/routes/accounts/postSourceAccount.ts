@@ -40,7 +40,7 @@ export function postSourceAccount(deps: AccountRouteDeps) {
       summary: "Register an account connected to a source's app",
       description:
         'Same rules and response as POST /accounts. An unknown sourceName is a 400 `unknown_source`; a credentials.type ' +
-        'that is not the source\'s kind a 400 `credential_type_mismatch`.',
+        "that is not the source's kind a 400 `credential_type_mismatch`.",
       tags: ['accounts'],
       auth: deps.auth.client,
       params: Joi.object<Params>({ sourceName: sourceName.required().description('name of an existing source') }),

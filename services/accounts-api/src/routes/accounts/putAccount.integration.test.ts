@@ -21,12 +21,19 @@ async function registered(options: { earlyAccess: boolean }) {
   const client = await newClient(api, options);
   await insertSource(api.knex, api.secretBox, emulator, client.environmentId);
   const account = await emulator.createAccount();
-  await request(api.baseUrl).post('/accounts').set('Authorization', client.authorization).send({ sourceType: 'stripe', credential: account.secret_key }).expect(200);
+  await request(api.baseUrl)
+    .post('/accounts')
+    .set('Authorization', client.authorization)
+    .send({ sourceType: 'stripe', credential: account.secret_key })
+    .expect(200);
   return { client, account };
 }
 
 const put = (client: TestClient, path: string, body: unknown) =>
-  request(api.baseUrl).put(path).set('Authorization', client.authorization).send(body as object);
+  request(api.baseUrl)
+    .put(path)
+    .set('Authorization', client.authorization)
+    .send(body as object);
 
 describe('PUT /accounts/{source_type}/{identifier}', () => {
   it('answers 401 without credentials', async () => {

@@ -94,6 +94,8 @@ describe('GET /link_sessions/{id}', () => {
       expect(bad.body.errors).toEqual([{ param: 'id', message: 'id must be a link session id (a UUID)' }]);
     }
     const braced = await get(client, `/link_sessions?starting_after=${encodeURIComponent(`(${ids[0]})`)}`).expect(400);
-    expect(braced.body.errors).toEqual([{ param: 'starting_after', message: 'starting_after must be the next_cursor of the previous page' }]);
+    expect(braced.body.errors).toEqual([
+      { param: 'starting_after', message: 'starting_after must be the next_cursor of the previous page' },
+    ]);
   });
 });

@@ -19,19 +19,35 @@ afterAll(async () => {
   await closeTestKnex();
 });
 
-const post = (client: TestClient, body: unknown) => request(api.baseUrl).post('/link_sessions').set('Authorization', client.authorization).send(body as object);
+const post = (client: TestClient, body: unknown) =>
+  request(api.baseUrl)
+    .post('/link_sessions')
+    .set('Authorization', client.authorization)
+    .send(body as object);
 const rowsOf = (environmentId: string) => api.knex(TABLES.linkSessions).where({ environment_id: environmentId });
 
 describe('POST /link_sessions', () => {
   it('answers 401 without credentials and creates nothing', async () => {
-    const res = await request(api.baseUrl).post('/link_sessions').send({ sourceType: 'stripe', return_url: 'https://example.com/done' }).expect(401);
-    expect(res.body).toEqual({ type: 'authentication_error', message: 'Missing Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).' });
+    const res = await request(api.baseUrl)
+      .post('/link_sessions')
+      .send({ sourceType: 'stripe', return_url: 'https://example.com/done' })
+      .expect(401);
+    expect(res.body).toEqual({
+      type: 'authentication_error',
+      message: 'Missing Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).',
+    });
     expect(res.headers['www-authenticate']).toBe('Basic realm="datasync", charset="UTF-8"');
   });
 
   it('names every bad field in one 400', async () => {
     const client = await newClient(api);
-    const res = await post(client, { source: 'Bad Name', sourceType: 'paypal', identifier: '-x', return_url: 'ftp://example.com', extra: true }).expect(400);
+    const res = await post(client, {
+      source: 'Bad Name',
+      sourceType: 'paypal',
+      identifier: '-x',
+      return_url: 'ftp://example.com',
+      extra: true,
+    }).expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'parameter_invalid',
@@ -42,9 +58,13 @@ describe('POST /link_sessions', () => {
         { param: 'sourceType', message: 'sourceType must be one of: stripe' },
         {
           param: 'identifier',
-          message: 'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit',
+          message:
+            'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit',
         },
-        { param: 'return_url', message: 'return_url must be an https URL (or http on localhost or 127.0.0.1) without a #fragment or user:password@' },
+        {
+          param: 'return_url',
+          message: 'return_url must be an https URL (or http on localhost or 127.0.0.1) without a #fragment or user:password@',
+        },
         { param: 'extra', message: 'extra is not allowed' },
       ],
     });
@@ -68,7 +88,10 @@ describe('POST /link_sessions', () => {
     const client = await newClient(api);
     const res = await post(client, { sourceType: 'stripe', return_url: returnUrl }).expect(400);
     expect(res.body.errors).toEqual([
-      { param: 'return_url', message: 'return_url must be an https URL (or http on localhost or 127.0.0.1) without a #fragment or user:password@' },
+      {
+        param: 'return_url',
+        message: 'return_url must be an https URL (or http on localhost or 127.0.0.1) without a #fragment or user:password@',
+      },
     ]);
   });
 
@@ -81,7 +104,9 @@ describe('POST /link_sessions', () => {
         .set('Authorization', client.authorization)
         .send({ sourceType: 'stripe', return_url: 'http://localhost:3000/done' })
         .expect(400);
-      expect(res.body.errors).toEqual([{ param: 'return_url', message: 'return_url must be an https URL without a #fragment or user:password@' }]);
+      expect(res.body.errors).toEqual([
+        { param: 'return_url', message: 'return_url must be an https URL without a #fragment or user:password@' },
+      ]);
     } finally {
       await production.close();
     }
@@ -97,7 +122,12 @@ describe('POST /link_sessions', () => {
       message: 'This environment has no Stripe source. Create one in the dashboard (Sources) first.',
     });
     const unknown = await post(client, { source: 'nope', return_url: 'https://example.com/done' }).expect(400);
-    expect(unknown.body).toEqual({ type: 'invalid_request_error', code: 'unknown_source', param: 'source', message: 'This environment has no source named "nope".' });
+    expect(unknown.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'unknown_source',
+      param: 'source',
+      message: 'This environment has no source named "nope".',
+    });
     await insertSource(api.knex, api.secretBox, emulator, client.environmentId, 'alpha');
     await insertSource(api.knex, api.secretBox, emulator, client.environmentId, 'beta');
     const several = await post(client, { sourceType: 'stripe', return_url: 'https://example.com/done' }).expect(400);
@@ -114,7 +144,9 @@ describe('POST /link_sessions', () => {
     const client = await newClient(api);
     const source = await insertSource(api.knex, api.secretBox, emulator, client.environmentId);
     const before = Date.now();
-    const res = await post(client, { source: source.name, identifier: 'customer-42', return_url: 'http://127.0.0.1:3000/back?x=1' }).expect(200);
+    const res = await post(client, { source: source.name, identifier: 'customer-42', return_url: 'http://127.0.0.1:3000/back?x=1' }).expect(
+      200,
+    );
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       url: expect.stringMatching(new RegExp(`^${api.baseUrl}/link/lnk_[0-9a-f]{48}$`)),
@@ -135,7 +167,13 @@ describe('POST /link_sessions', () => {
 
     const token = String(res.body.url).split('/link/')[1] as string;
     const [row] = await rowsOf(client.environmentId);
-    expect(row).toMatchObject({ id: res.body.id, source_id: source.id, client_id: client.clientId, identifier: 'customer-42', token_hash: hashLinkToken(token) });
+    expect(row).toMatchObject({
+      id: res.body.id,
+      source_id: source.id,
+      client_id: client.clientId,
+      identifier: 'customer-42',
+      token_hash: hashLinkToken(token),
+    });
     expect(JSON.stringify(row)).not.toContain(token);
     const audit = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'link_session.created' });
     expect(audit).toHaveLength(1);
@@ -144,7 +182,10 @@ describe('POST /link_sessions', () => {
   });
 
   it('resolves the source from sourceType alone, and builds the URL on LINK_PUBLIC_URL when set', async () => {
-    const withPublicUrl = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, settings: { LINK_PUBLIC_URL: 'https://connect.example.com/' } });
+    const withPublicUrl = await startApiTestApp({
+      providerBaseUrl: emulator.baseUrl,
+      settings: { LINK_PUBLIC_URL: 'https://connect.example.com/' },
+    });
     try {
       const client = await newClient(withPublicUrl);
       const source = await insertSource(withPublicUrl.knex, withPublicUrl.secretBox, emulator, client.environmentId);
@@ -153,7 +194,11 @@ describe('POST /link_sessions', () => {
         .set('Authorization', client.authorization)
         .send({ sourceType: 'stripe', return_url: 'https://example.com/done' })
         .expect(200);
-      expect(res.body).toMatchObject({ source: source.name, identifier: null, url: expect.stringMatching(/^https:\/\/connect\.example\.com\/link\/lnk_[0-9a-f]{48}$/) });
+      expect(res.body).toMatchObject({
+        source: source.name,
+        identifier: null,
+        url: expect.stringMatching(/^https:\/\/connect\.example\.com\/link\/lnk_[0-9a-f]{48}$/),
+      });
     } finally {
       await withPublicUrl.close();
     }

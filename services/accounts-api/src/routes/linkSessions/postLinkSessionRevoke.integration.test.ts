@@ -33,7 +33,8 @@ async function session(): Promise<{ client: TestClient; id: string; url: string 
 }
 
 const page = (url: string) => request(url).get('');
-const revoke = (client: TestClient, id: string) => request(api.baseUrl).post(`/link_sessions/${id}/revoke`).set('Authorization', client.authorization);
+const revoke = (client: TestClient, id: string) =>
+  request(api.baseUrl).post(`/link_sessions/${id}/revoke`).set('Authorization', client.authorization);
 
 describe('POST /link_sessions/{id}/revoke', () => {
   it('answers 401 without credentials and leaves the session open', async () => {
@@ -63,11 +64,20 @@ describe('POST /link_sessions/{id}/revoke', () => {
       .set('Authorization', client.authorization)
       .send({ sourceType: 'stripe', return_url: 'https://example.com/done' })
       .expect(200);
-    await api.knex(TABLES.linkSessions).where({ id: used.body.id }).update({ completed_at: api.knex.fn.now(), account_identifier: 'acct_x', account_external_id: 'acct_x' });
+    await api
+      .knex(TABLES.linkSessions)
+      .where({ id: used.body.id })
+      .update({ completed_at: api.knex.fn.now(), account_identifier: 'acct_x', account_external_id: 'acct_x' });
     await page(url).expect(200);
 
     const credentials = new ClientCredentialsService(api.knex, new ClientSecretHasher(parseMasterKeys(api.settings.SECRETS_MASTER_KEYS)));
-    const owner = { kind: 'session' as const, environmentId: client.environmentId, organizationId: client.organizationId, userId: randomUUID(), sessionId: randomUUID() };
+    const owner = {
+      kind: 'session' as const,
+      environmentId: client.environmentId,
+      organizationId: client.organizationId,
+      userId: randomUUID(),
+      sessionId: randomUUID(),
+    };
     const { credential, clientSecret } = await credentials.create(owner);
     await credentials.revoke(owner, client.clientId);
 
@@ -75,7 +85,10 @@ describe('POST /link_sessions/{id}/revoke', () => {
     const reader = `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
     const read = await request(api.baseUrl).get(`/link_sessions/${id}`).set('Authorization', reader).expect(200);
     expect(read.body).toMatchObject({ id, status: 'revoked', revoked_at: expect.any(String), completed_at: null });
-    const kept = await request(api.baseUrl).get(`/link_sessions/${used.body.id as string}`).set('Authorization', reader).expect(200);
+    const kept = await request(api.baseUrl)
+      .get(`/link_sessions/${used.body.id as string}`)
+      .set('Authorization', reader)
+      .expect(200);
     expect(kept.body).toMatchObject({ status: 'completed', revoked_at: null });
     // Nothing can use it any more: the connect step refuses it too.
     const connect = await request(url).post('/key').type('form').send({ key: 'rk_test_x', csrf: 'x' });
@@ -89,7 +102,10 @@ describe('POST /link_sessions/{id}/revoke', () => {
     expect(missing.body.code).toBe('resource_missing');
     expect((await api.knex(TABLES.linkSessions).where({ id }).first()).revoked_at).toBeNull();
 
-    await api.knex(TABLES.linkSessions).where({ id: other.id }).update({ completed_at: api.knex.fn.now(), account_identifier: 'acct_x', account_external_id: 'acct_x' });
+    await api
+      .knex(TABLES.linkSessions)
+      .where({ id: other.id })
+      .update({ completed_at: api.knex.fn.now(), account_identifier: 'acct_x', account_external_id: 'acct_x' });
     const completed = await revoke(other.client, other.id).expect(400);
     expect(completed.body).toEqual({
       type: 'invalid_request_error',

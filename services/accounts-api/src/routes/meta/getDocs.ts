@@ -14,7 +14,10 @@ export function getDocs(document: () => OpenApiDocument) {
       const nonce = randomBytes(16).toString('base64');
       res
         .status(200)
-        .set('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+        .set(
+          'Content-Security-Policy',
+          `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+        )
         .set('X-Content-Type-Options', 'nosniff')
         .type('html')
         .send(renderDocs(document(), nonce));

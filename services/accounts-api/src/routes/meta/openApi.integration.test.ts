@@ -59,7 +59,9 @@ function expectDocumented(res: request.Response, op: OpenApiDocument['paths'][st
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 and lists the spec endpoints and the extensions', () => {
     expect(document.openapi).toBe('3.1.0');
-    const listed = operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort();
+    const listed = operations()
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
+      .sort();
     expect(listed).toEqual(
       [
         'DELETE /accounts/{source_type}/{identifier}',
@@ -79,7 +81,12 @@ describe('the OpenAPI document', () => {
     );
     const postAccounts = document.paths['/accounts']?.post;
     expect(postAccounts?.requestBody?.content['application/json'].schema).toMatchObject({
-      properties: { sourceType: expect.any(Object), credential: expect.any(Object), app: expect.any(Object), identifier: expect.any(Object) },
+      properties: {
+        sourceType: expect.any(Object),
+        credential: expect.any(Object),
+        app: expect.any(Object),
+        identifier: expect.any(Object),
+      },
       required: ['sourceType', 'credential'],
       additionalProperties: false,
     });
@@ -100,7 +107,9 @@ describe('the OpenAPI document', () => {
       const url = concrete(path);
       const empty = await call(method, url, client.authorization);
       expectDocumented(empty, op, `${method} ${path} empty`);
-      const invalid = await call(method, `${url}?unexpected=1`, client.authorization).send(method === 'get' || method === 'delete' ? undefined : { unexpected: true });
+      const invalid = await call(method, `${url}?unexpected=1`, client.authorization).send(
+        method === 'get' || method === 'delete' ? undefined : { unexpected: true },
+      );
       expectDocumented(invalid, op, `${method} ${path} invalid`);
       expect(invalid.status).toBe(400);
       expect(invalid.body.errors).toEqual(expect.arrayContaining([{ param: 'unexpected', message: 'unexpected is not allowed' }]));
@@ -111,7 +120,11 @@ describe('the OpenAPI document', () => {
     for (const [path, methods] of Object.entries(document.paths)) {
       const res = await request(api.baseUrl).patch(concrete(path)).set('Authorization', client.authorization).send({});
       expect(res.status).toBe(405);
-      expect(res.headers.allow?.split(', ').sort()).toEqual(Object.keys(methods).map((m) => m.toUpperCase()).sort());
+      expect(res.headers.allow?.split(', ').sort()).toEqual(
+        Object.keys(methods)
+          .map((m) => m.toUpperCase())
+          .sort(),
+      );
     }
   });
 });

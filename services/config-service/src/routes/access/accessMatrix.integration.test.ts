@@ -60,7 +60,9 @@ const { app } = buildAccountsApp(knex, { baseUrl: 'http://127.0.0.1:9' } as Test
 afterAll(closeTestKnex);
 
 function documentedOperations(document: { paths: Record<string, Record<string, unknown>> }): string[] {
-  return Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }
 
 function outcome(res: request.Response): Outcome | string {

@@ -20,7 +20,8 @@ const INSUFFICIENT_SCOPE = {
     'or a client credential created with the admin scope.',
 };
 
-const CONFIRM_MESSAGE = '"confirm_admin_scope" must be true to create an admin credential: it can manage keys, destinations, sources and syncs';
+const CONFIRM_MESSAGE =
+  '"confirm_admin_scope" must be true to create an admin credential: it can manage keys, destinations, sources and syncs';
 
 describe('client credential scopes in config-service', () => {
   it('refuses an Accounts API credential on every administrative call, and changes nothing', async () => {
@@ -41,11 +42,20 @@ describe('client credential scopes in config-service', () => {
       ['post', '/syncs', { name: 'exfil', source: 'a', destination: 'theirs' }],
     ];
     for (const [method, path, body] of calls) {
-      const req = (request(app) as unknown as Record<string, (p: string) => request.Test>)[method]!(`/api/v1${path}`).set('Authorization', key.authorization);
+      const req = (request(app) as unknown as Record<string, (p: string) => request.Test>)[method]!(`/api/v1${path}`).set(
+        'Authorization',
+        key.authorization,
+      );
       const res = await (body ? req.send(body) : req);
-      expect({ call: `${method} ${path}`, status: res.status, body: res.body }).toEqual({ call: `${method} ${path}`, status: 403, body: INSUFFICIENT_SCOPE });
+      expect({ call: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
+        call: `${method} ${path}`,
+        status: 403,
+        body: INSUFFICIENT_SCOPE,
+      });
     }
-    const credentials = await knex(TABLES.clientCredentials).where({ environment_id: user.body.environment.id }).select('client_id', 'revoked_at');
+    const credentials = await knex(TABLES.clientCredentials)
+      .where({ environment_id: user.body.environment.id })
+      .select('client_id', 'revoked_at');
     expect(credentials).toEqual([{ client_id: key.client_id, revoked_at: null }]);
     expect(await knex(TABLES.environments).where({ id: user.body.environment.id }).first('early_access')).toEqual({ early_access: false });
     expect(await knex(TABLES.destinations).where({ environment_id: user.body.environment.id }).first()).toBeUndefined();
@@ -53,7 +63,11 @@ describe('client credential scopes in config-service', () => {
 
   it('creates an admin credential only when the admin scope is confirmed, and shows its scope', async () => {
     const user = await signUp(app);
-    const unconfirmed = await user.agent.post('/api/v1/client_credentials').set('X-CSRF-Token', user.csrf).send({ scope: 'admin' }).expect(400);
+    const unconfirmed = await user.agent
+      .post('/api/v1/client_credentials')
+      .set('X-CSRF-Token', user.csrf)
+      .send({ scope: 'admin' })
+      .expect(400);
     expect(unconfirmed.body).toEqual(parameterInvalid('confirm_admin_scope', CONFIRM_MESSAGE));
     const declined = await user.agent
       .post('/api/v1/client_credentials')
@@ -69,14 +83,20 @@ describe('client credential scopes in config-service', () => {
     const audit = await knex(TABLES.auditLog).where({ action: 'client_credential.created', target: admin.client_id }).first('details');
     expect(audit).toEqual({ details: { scope: 'admin' } });
     await request(app).get('/api/v1/destinations').set('Authorization', admin.authorization).expect(200);
-    await request(app).put(`/api/v1/environments/${user.body.environment.name}/early_access`).set('Authorization', admin.authorization).send({ enabled: true }).expect(200);
+    await request(app)
+      .put(`/api/v1/environments/${user.body.environment.name}/early_access`)
+      .set('Authorization', admin.authorization)
+      .send({ enabled: true })
+      .expect(200);
   });
 
   it('keeps every credential that existed before scopes an Accounts API credential', async () => {
     const user = await signUp(app);
     const key = await createCredential(user);
     // What a row written before the scope column looks like: no scope given.
-    await knex(TABLES.clientCredentials).where({ client_id: key.client_id }).update({ scope: knex.raw('default') });
+    await knex(TABLES.clientCredentials)
+      .where({ client_id: key.client_id })
+      .update({ scope: knex.raw('default') });
     expect(await auth.basic.authenticate(key.authorization)).toMatchObject({ clientId: key.client_id, scope: 'accounts' });
   });
 });

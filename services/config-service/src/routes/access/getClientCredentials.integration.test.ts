@@ -15,8 +15,22 @@ describe('GET /api/v1/client_credentials', () => {
     const res = await user.agent.get('/api/v1/client_credentials').expect(200);
     expect(res.body).toEqual({
       data: [
-        { client_id: current.client_id, secret_last4: current.client_secret.slice(-4), scope: 'admin', active: true, created_at: expect.any(String), revoked_at: null },
-        { client_id: old.client_id, secret_last4: old.client_secret.slice(-4), scope: 'accounts', active: false, created_at: expect.any(String), revoked_at: expect.any(String) },
+        {
+          client_id: current.client_id,
+          secret_last4: current.client_secret.slice(-4),
+          scope: 'admin',
+          active: true,
+          created_at: expect.any(String),
+          revoked_at: null,
+        },
+        {
+          client_id: old.client_id,
+          secret_last4: old.client_secret.slice(-4),
+          scope: 'accounts',
+          active: false,
+          created_at: expect.any(String),
+          revoked_at: expect.any(String),
+        },
       ],
     });
     expect(JSON.stringify(res.body)).not.toContain(current.client_secret);
@@ -31,7 +45,11 @@ describe('GET /api/v1/client_credentials', () => {
     const stranger = await createCredential(await signUp(app), 'admin');
 
     const seenBy = async (authorization: string) =>
-      ((await request(app).get('/api/v1/client_credentials').set('Authorization', authorization).expect(200)).body.data as { client_id: string }[]).map((c) => c.client_id);
+      (
+        (await request(app).get('/api/v1/client_credentials').set('Authorization', authorization).expect(200)).body.data as {
+          client_id: string;
+        }[]
+      ).map((c) => c.client_id);
     expect(await seenBy(development.authorization)).toEqual([development.client_id]);
     expect(await seenBy(production.authorization)).toEqual([production.client_id]);
     expect(await seenBy(stranger.authorization)).toEqual([stranger.client_id]);
@@ -46,10 +64,22 @@ describe('GET /api/v1/client_credentials', () => {
     const cases: [string | undefined, string][] = [
       [undefined, 'Log in to the dashboard, or send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).'],
       ['Bearer x', 'Unsupported authorization scheme. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET).'],
-      [`Basic ${b64(credential.client_id)}`, 'Malformed Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET), UTF-8, id and secret separated by a colon.'],
-      [`Basic ${Buffer.from([0x63, 0x3a, 0xff]).toString('base64')}`, 'Malformed Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET), UTF-8, id and secret separated by a colon.'],
-      [`Basic ${b64(`${credential.client_id}:${credential.client_secret}x`)}`, 'Invalid client credentials: the client id is unknown or revoked, or the secret is wrong.'],
-      [`Basic ${b64(`cli_000000000000000000000000:${credential.client_secret}`)}`, 'Invalid client credentials: the client id is unknown or revoked, or the secret is wrong.'],
+      [
+        `Basic ${b64(credential.client_id)}`,
+        'Malformed Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET), UTF-8, id and secret separated by a colon.',
+      ],
+      [
+        `Basic ${Buffer.from([0x63, 0x3a, 0xff]).toString('base64')}`,
+        'Malformed Authorization header. Send Authorization: Basic base64(CLIENT_ID:CLIENT_SECRET), UTF-8, id and secret separated by a colon.',
+      ],
+      [
+        `Basic ${b64(`${credential.client_id}:${credential.client_secret}x`)}`,
+        'Invalid client credentials: the client id is unknown or revoked, or the secret is wrong.',
+      ],
+      [
+        `Basic ${b64(`cli_000000000000000000000000:${credential.client_secret}`)}`,
+        'Invalid client credentials: the client id is unknown or revoked, or the secret is wrong.',
+      ],
     ];
     for (const [authorization, message] of cases) {
       const req = request(app).get('/api/v1/client_credentials');

@@ -12,6 +12,8 @@ export function getClientCredentials(auth: Auth) {
     tags: ['access'],
     auth: auth.authenticate,
     responses: { 200: Joi.object({ data: Joi.array().items(clientCredentialSchema).required() }) },
-    handler: async (_input, _req, res) => ({ data: (await auth.clientCredentials.list(callerOf(res).environmentId)).map(toCredentialJson) }),
+    handler: async (_input, _req, res) => ({
+      data: (await auth.clientCredentials.list(callerOf(res).environmentId)).map(toCredentialJson),
+    }),
   });
 }

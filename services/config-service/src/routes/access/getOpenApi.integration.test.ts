@@ -80,7 +80,9 @@ describe('the OpenAPI document of config-service', () => {
 
   it('every route answers 400 naming exactly the documented required body fields when they are missing, plus an unknown query parameter', async () => {
     for (const { path, method, op } of operations) {
-      const req = call(method, `${concretePath(path, op)}?undocumented=1`).set('Cookie', `datasync_session=${user.cookie}`).set('X-CSRF-Token', user.csrf);
+      const req = call(method, `${concretePath(path, op)}?undocumented=1`)
+        .set('Cookie', `datasync_session=${user.cookie}`)
+        .set('X-CSRF-Token', user.csrf);
       const res = await (method === 'get' ? req : req.send({}));
       expect([`${method} ${path}`, res.status]).toEqual([`${method} ${path}`, 400]);
       const bodySchema = op.requestBody ? resolve(op.requestBody.content['application/json'].schema as Schema) : {};

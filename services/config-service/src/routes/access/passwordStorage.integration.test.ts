@@ -11,7 +11,11 @@ import { createApp } from '../../app';
 const knex = getTestKnex();
 afterAll(closeTestKnex);
 
-const logger = createLogger({ service: 'config-service-test', level: 'error', transports: [new winston.transports.Console({ silent: true })] });
+const logger = createLogger({
+  service: 'config-service-test',
+  level: 'error',
+  transports: [new winston.transports.Console({ silent: true })],
+});
 function appWith(options: { N: number; secureCookies: boolean }) {
   const auth = createAuth({
     knex,
@@ -25,7 +29,8 @@ function appWith(options: { N: number; secureCookies: boolean }) {
   return createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', auth });
 }
 
-const storedHash = async (email: string) => ((await knex('users').whereRaw('lower(email) = lower(?)', [email]).first('password_hash')) as { password_hash: string }).password_hash;
+const storedHash = async (email: string) =>
+  ((await knex('users').whereRaw('lower(email) = lower(?)', [email]).first('password_hash')) as { password_hash: string }).password_hash;
 
 describe('password storage and the session cookie', () => {
   it('rehashes a password stored with weaker parameters at the next login, and only then', async () => {
@@ -47,7 +52,9 @@ describe('password storage and the session cookie', () => {
     const user = await signUp(appWith({ N: 2 ** 10, secureCookies: false }));
     const res = await request(app).post('/api/v1/login').send({ email: user.email, password: user.password }).expect(200);
     const [cookie] = res.headers['set-cookie'] as unknown as string[];
-    expect(cookie).toMatch(/^__Host-datasync_session=[A-Za-z0-9_-]+; Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^__Host-datasync_session=[A-Za-z0-9_-]+; Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+    );
     const token = (cookie as string).split(';')[0]!.split('=')[1] as string;
     await request(app).get('/api/v1/session').set('Cookie', `__Host-datasync_session=${token}`).expect(200);
     await request(app).get('/api/v1/session').set('Cookie', `datasync_session=${token}`).expect(401);

@@ -30,15 +30,27 @@ describe('POST /api/v1/client_credentials', () => {
       revoked_at: null,
     });
     const row = await knex(TABLES.clientCredentials).where({ client_id: res.body.client_id }).first();
-    expect(row).toMatchObject({ environment_id: user.body.environment.id, secret_last4: secret.slice(-4), scope: 'accounts', revoked_at: null });
+    expect(row).toMatchObject({
+      environment_id: user.body.environment.id,
+      secret_last4: secret.slice(-4),
+      scope: 'accounts',
+      revoked_at: null,
+    });
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(secret);
     const audit = await knex(TABLES.auditLog).where({ action: 'client_credential.created', target: res.body.client_id }).first();
-    expect(audit).toMatchObject({ organization_id: user.body.organization.id, environment_id: user.body.environment.id, actor: `user:${user.body.user.id}` });
+    expect(audit).toMatchObject({
+      organization_id: user.body.organization.id,
+      environment_id: user.body.environment.id,
+      actor: `user:${user.body.user.id}`,
+    });
     expect(JSON.stringify(audit)).not.toContain(secret);
 
     // The pair authenticates (for the Accounts API), and the secret appears nowhere after this response.
-    expect(await auth.basic.authenticate(basicHeader(res.body.client_id, secret))).toMatchObject({ clientId: res.body.client_id, scope: 'accounts' });
+    expect(await auth.basic.authenticate(basicHeader(res.body.client_id, secret))).toMatchObject({
+      clientId: res.body.client_id,
+      scope: 'accounts',
+    });
     const list = await user.agent.get('/api/v1/client_credentials').expect(200);
     expect(JSON.stringify(list.body)).not.toContain(secret);
     expect(JSON.stringify((await user.agent.get('/api/v1/session').expect(200)).body)).not.toContain(secret);
@@ -53,16 +65,26 @@ describe('POST /api/v1/client_credentials', () => {
     expect(third.body).toEqual(TOO_MANY);
     await user.agent.post(`/api/v1/client_credentials/${first.client_id}/revoke`).set('X-CSRF-Token', user.csrf).expect(200);
     await createCredential(user);
-    expect(await knex(TABLES.clientCredentials).where({ environment_id: user.body.environment.id }).whereNull('revoked_at').count({ n: '*' }).first()).toEqual({ n: '2' });
+    expect(
+      await knex(TABLES.clientCredentials)
+        .where({ environment_id: user.body.environment.id })
+        .whereNull('revoked_at')
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '2' });
   });
 
   it('keeps the limit under concurrent requests', async () => {
     const user = await signUp(app);
     const statuses = await Promise.all(
-      Array.from({ length: 6 }, () => request(app).post('/api/v1/client_credentials').set('Cookie', `datasync_session=${user.cookie}`).set('X-CSRF-Token', user.csrf)),
+      Array.from({ length: 6 }, () =>
+        request(app).post('/api/v1/client_credentials').set('Cookie', `datasync_session=${user.cookie}`).set('X-CSRF-Token', user.csrf),
+      ),
     );
     expect(statuses.map((r) => r.status).sort()).toEqual([201, 201, 400, 400, 400, 400]);
-    expect(await knex(TABLES.clientCredentials).where({ environment_id: user.body.environment.id }).count({ n: '*' }).first()).toEqual({ n: '2' });
+    expect(await knex(TABLES.clientCredentials).where({ environment_id: user.body.environment.id }).count({ n: '*' }).first()).toEqual({
+      n: '2',
+    });
   });
 
   it('counts the limit per environment', async () => {
@@ -93,7 +115,11 @@ describe('POST /api/v1/client_credentials', () => {
 
   it('takes no body fields', async () => {
     const user = await signUp(app);
-    const res = await user.agent.post('/api/v1/client_credentials').set('X-CSRF-Token', user.csrf).send({ client_secret: 'mine' }).expect(400);
+    const res = await user.agent
+      .post('/api/v1/client_credentials')
+      .set('X-CSRF-Token', user.csrf)
+      .send({ client_secret: 'mine' })
+      .expect(400);
     expect(res.body).toEqual(parameterInvalid('client_secret', 'client_secret is not allowed'));
   });
 });

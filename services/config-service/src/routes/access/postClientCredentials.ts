@@ -27,8 +27,10 @@ export function postClientCredentials(auth: Auth) {
       confirm_admin_scope: Joi.boolean().when('scope', {
         is: 'admin',
         then: Joi.valid(true).required().messages({
-          'any.required': '"confirm_admin_scope" must be true to create an admin credential: it can manage keys, destinations, sources and syncs',
-          'any.only': '"confirm_admin_scope" must be true to create an admin credential: it can manage keys, destinations, sources and syncs',
+          'any.required':
+            '"confirm_admin_scope" must be true to create an admin credential: it can manage keys, destinations, sources and syncs',
+          'any.only':
+            '"confirm_admin_scope" must be true to create an admin credential: it can manage keys, destinations, sources and syncs',
         }),
       }),
     }),

@@ -37,7 +37,11 @@ describe('POST /api/v1/login', () => {
   it('ignores a session id planted before login', async () => {
     const user = await signUp(app);
     const planted = 'A'.repeat(43);
-    const res = await request(app).post('/api/v1/login').set('Cookie', `datasync_session=${planted}`).send({ email: user.email, password: user.password }).expect(200);
+    const res = await request(app)
+      .post('/api/v1/login')
+      .set('Cookie', `datasync_session=${planted}`)
+      .send({ email: user.email, password: user.password })
+      .expect(200);
     expect(sessionCookieOf(res)).not.toBe(planted);
     await request(app).get('/api/v1/session').set('Cookie', `datasync_session=${planted}`).expect(401);
   });
@@ -53,7 +57,10 @@ describe('POST /api/v1/login', () => {
 
   it('gives one answer for a wrong password and an unknown email, and sets no cookie', async () => {
     const user = await signUp(app);
-    const wrong = await request(app).post('/api/v1/login').send({ email: user.email, password: `${user.password}x` }).expect(401);
+    const wrong = await request(app)
+      .post('/api/v1/login')
+      .send({ email: user.email, password: `${user.password}x` })
+      .expect(401);
     const unknown = await request(app).post('/api/v1/login').send({ email: randomEmail(), password: user.password }).expect(401);
     expect(wrong.body).toEqual(INVALID_LOGIN);
     expect(unknown.body).toEqual(INVALID_LOGIN);
@@ -81,14 +88,21 @@ describe('POST /api/v1/login', () => {
   });
 
   it('answers a value Postgres cannot store (a NUL character) with a 400, not a 500', async () => {
-    const res = await request(app).post('/api/v1/login').send({ email: 'a\u0000b@example.com', password: 'whatever-long-enough' }).expect(400);
+    const res = await request(app)
+      .post('/api/v1/login')
+      .send({ email: 'a\u0000b@example.com', password: 'whatever-long-enough' })
+      .expect(400);
     expect(res.body).toMatchObject({ type: 'invalid_request_error', code: 'invalid_value' });
     expect(res.body.message).toMatch(/^A value in the request cannot be stored/);
   });
 
   it('refuses a login another site started', async () => {
     const user = await signUp(app);
-    const res = await request(app).post('/api/v1/login').set('Sec-Fetch-Site', 'cross-site').send({ email: user.email, password: user.password }).expect(403);
+    const res = await request(app)
+      .post('/api/v1/login')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ email: user.email, password: user.password })
+      .expect(403);
     expect(res.body.code).toBe('cross_site_request');
     expect(res.headers['set-cookie']).toBeUndefined();
   });

@@ -25,7 +25,10 @@ export function postLogin(auth: Auth) {
     responses: {
       200: sessionSchema,
       401: { description: 'Incorrect email or password', schema: errorBodySchema },
-      429: { description: 'Too many failed logins for this email or from this address, or too many at once; see Retry-After', schema: errorBodySchema },
+      429: {
+        description: 'Too many failed logins for this email or from this address, or too many at once; see Retry-After',
+        schema: errorBodySchema,
+      },
     },
     handler: async ({ body }, req, res) => {
       const previous = readSessionCookie(req.headers.cookie, auth.cookie);

@@ -17,7 +17,9 @@ describe('POST /api/v1/logout', () => {
   it('ends the session: the cookie is cleared and no longer works', async () => {
     const user = await signUp(app);
     const res = await user.agent.post('/api/v1/logout').set('X-CSRF-Token', user.csrf).expect(204);
-    expect((res.headers['set-cookie'] as unknown as string[]).join()).toMatch(/^datasync_session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect((res.headers['set-cookie'] as unknown as string[]).join()).toMatch(
+      /^datasync_session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
     expect(await knex(TABLES.sessions).where({ user_id: user.body.user.id }).count({ n: '*' }).first()).toEqual({ n: '0' });
     const after = await request(app).get('/api/v1/session').set('Cookie', `datasync_session=${user.cookie}`).expect(401);
     expect(after.body).toEqual({
@@ -29,7 +31,11 @@ describe('POST /api/v1/logout', () => {
 
   it('needs a session', async () => {
     const res = await request(app).post('/api/v1/logout').expect(401);
-    expect(res.body).toEqual({ type: 'authentication_error', code: 'session_required', message: 'This call needs a dashboard session. Log in first.' });
+    expect(res.body).toEqual({
+      type: 'authentication_error',
+      code: 'session_required',
+      message: 'This call needs a dashboard session. Log in first.',
+    });
     expect(res.headers['www-authenticate']).toBe('Session realm="datasync"');
   });
 

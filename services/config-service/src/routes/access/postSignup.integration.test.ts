@@ -26,7 +26,10 @@ describe('POST /api/v1/signup', () => {
     expect(setCookie).not.toMatch(/Secure/);
 
     const organizationId = res.body.organization.id as string;
-    const environments = await knex(TABLES.environments).where({ organization_id: organizationId }).orderBy('name').select('name', 'early_access');
+    const environments = await knex(TABLES.environments)
+      .where({ organization_id: organizationId })
+      .orderBy('name')
+      .select('name', 'early_access');
     expect(environments).toEqual([
       { name: 'development', early_access: false },
       { name: 'production', early_access: false },
@@ -37,7 +40,9 @@ describe('POST /api/v1/signup', () => {
     expect(user.password_hash).not.toContain(PASSWORD);
 
     const token = sessionCookieOf(res) as string;
-    const session = await knex(TABLES.sessions).where({ token_hash: createHash('sha256').update(token).digest('hex') }).first();
+    const session = await knex(TABLES.sessions)
+      .where({ token_hash: createHash('sha256').update(token).digest('hex') })
+      .first();
     expect(session).toMatchObject({ user_id: res.body.user.id, environment_id: res.body.environment.id });
     expect(await knex(TABLES.auditLog).where({ organization_id: organizationId }).pluck('action')).toEqual(['user.signed_up']);
 
@@ -47,7 +52,10 @@ describe('POST /api/v1/signup', () => {
   });
 
   it('names every invalid field', async () => {
-    const res = await request(app).post('/api/v1/signup').send({ email: 'not-an-email', password: 'short', organization_name: '', plan: 'pro' }).expect(400);
+    const res = await request(app)
+      .post('/api/v1/signup')
+      .send({ email: 'not-an-email', password: 'short', organization_name: '', plan: 'pro' })
+      .expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'parameter_invalid',
@@ -77,7 +85,10 @@ describe('POST /api/v1/signup', () => {
   it('refuses an email that already has an account, whatever its case', async () => {
     const email = randomEmail();
     await request(app).post('/api/v1/signup').send({ email, password: PASSWORD, organization_name: 'first' }).expect(201);
-    const res = await request(app).post('/api/v1/signup').send({ email: email.toUpperCase(), password: PASSWORD, organization_name: `second ${email}` }).expect(400);
+    const res = await request(app)
+      .post('/api/v1/signup')
+      .send({ email: email.toUpperCase(), password: PASSWORD, organization_name: `second ${email}` })
+      .expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'email_taken',
@@ -86,7 +97,11 @@ describe('POST /api/v1/signup', () => {
     });
     expect(res.headers['set-cookie']).toBeUndefined();
     // The transaction rolled back: no organization without a user was left behind.
-    expect(await knex(TABLES.organizations).where({ name: `second ${email}` }).first()).toBeUndefined();
+    expect(
+      await knex(TABLES.organizations)
+        .where({ name: `second ${email}` })
+        .first(),
+    ).toBeUndefined();
   });
 
   it('refuses a sign-up another site started', async () => {
@@ -95,7 +110,11 @@ describe('POST /api/v1/signup', () => {
       .set('Sec-Fetch-Site', 'cross-site')
       .send({ email: randomEmail(), password: PASSWORD, organization_name: 'x' })
       .expect(403);
-    expect(res.body).toEqual({ type: 'permission_error', code: 'cross_site_request', message: 'Requests from other sites cannot sign up or log in.' });
+    expect(res.body).toEqual({
+      type: 'permission_error',
+      code: 'cross_site_request',
+      message: 'Requests from other sites cannot sign up or log in.',
+    });
   });
 
   it('answers 415 to a form post', async () => {

@@ -12,7 +12,11 @@ interface Body {
 }
 
 export const signupBody = Joi.object<Body>({
-  email: Joi.string().trim().max(254).email({ tlds: { allow: false } }).required(),
+  email: Joi.string()
+    .trim()
+    .max(254)
+    .email({ tlds: { allow: false } })
+    .required(),
   password: Joi.string().min(MIN_PASSWORD_LENGTH).max(1024).required().description(`at least ${MIN_PASSWORD_LENGTH} characters`),
   organization_name: Joi.string().trim().min(1).max(100).required(),
 });
@@ -25,7 +29,10 @@ export function postSignup(auth: Auth) {
     tags: ['access'],
     auth: rejectCrossSite,
     body: signupBody,
-    responses: { 201: sessionSchema, 429: { description: 'Too many sign-ups from this address; see Retry-After', schema: errorBodySchema } },
+    responses: {
+      201: sessionSchema,
+      429: { description: 'Too many sign-ups from this address; see Retry-After', schema: errorBodySchema },
+    },
     handler: async ({ body }, req, res) => {
       const { session, ...view } = await auth.users.signup(
         { email: body.email, password: body.password, organizationName: body.organization_name },

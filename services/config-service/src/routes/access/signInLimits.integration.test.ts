@@ -14,7 +14,11 @@ import { createApp } from '../../app';
 
 const knex = getTestKnex();
 const redis = createTestRedis();
-const logger = createLogger({ service: 'config-service-test', level: 'error', transports: [new winston.transports.Console({ silent: true })] });
+const logger = createLogger({
+  service: 'config-service-test',
+  level: 'error',
+  transports: [new winston.transports.Console({ silent: true })],
+});
 const config = {
   API_REDIS_PREFIX: randomQueuePrefix(),
   RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: 3,
@@ -60,7 +64,10 @@ const TOO_MANY_LOGINS = { type: 'rate_limit_error', message: 'Too many failed lo
 async function signUpFrom(address: string) {
   const email = randomEmail();
   const password = `pw-${randomBytes(8).toString('hex')}`;
-  const res = await request(app).post('/api/v1/signup').set('X-Forwarded-For', address).send({ email, password, organization_name: `org ${email}` });
+  const res = await request(app)
+    .post('/api/v1/signup')
+    .set('X-Forwarded-For', address)
+    .send({ email, password, organization_name: `org ${email}` });
   return { res, email, password };
 }
 
@@ -91,7 +98,10 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 4; i += 1) expect((await signUpFrom(address)).res.status).toBe(201);
     const refused = await signUpFrom(address);
     expect(refused.res.status).toBe(429);
-    expect(refused.res.body).toEqual({ type: 'rate_limit_error', message: 'Too many sign-ups from this address. Retry after the number of seconds in Retry-After.' });
+    expect(refused.res.body).toEqual({
+      type: 'rate_limit_error',
+      message: 'Too many sign-ups from this address. Retry after the number of seconds in Retry-After.',
+    });
     expect(await knex('users').whereRaw('lower(email) = lower(?)', [refused.email]).first()).toBeUndefined();
     expect((await signUpFrom(freshAddress())).res.status).toBe(201);
   });
@@ -101,13 +111,22 @@ describe('sign-in limits', () => {
     const admin = await createCredential(user, 'admin');
     const wrong = `Basic ${Buffer.from(`${admin.client_id}:not-the-secret`).toString('base64')}`;
     const address = freshAddress();
-    for (let i = 0; i < 3; i += 1) await request(app).get('/api/v1/client_credentials').set('X-Forwarded-For', address).set('Authorization', wrong).expect(401);
-    await request(app).get('/api/v1/client_credentials').set('X-Forwarded-For', address).set('Authorization', admin.authorization).expect(429);
+    for (let i = 0; i < 3; i += 1)
+      await request(app).get('/api/v1/client_credentials').set('X-Forwarded-For', address).set('Authorization', wrong).expect(401);
+    await request(app)
+      .get('/api/v1/client_credentials')
+      .set('X-Forwarded-For', address)
+      .set('Authorization', admin.authorization)
+      .expect(429);
     // What accounts-api builds (services.ts): another process, the same limiter keys.
     const accountsApiBasic = createBasicAuth(auth.clientCredentials, { failures: failedBasicAuthLimiter(redis, config, logger) });
     await expect(accountsApiBasic.authenticate(admin.authorization, address)).rejects.toMatchObject({ status: 429 });
     // The same credential from its owner's address is not refused for a stranger's failures.
     expect(await accountsApiBasic.authenticate(admin.authorization, freshAddress())).toMatchObject({ clientId: admin.client_id });
-    await request(app).get('/api/v1/client_credentials').set('X-Forwarded-For', freshAddress()).set('Authorization', admin.authorization).expect(200);
+    await request(app)
+      .get('/api/v1/client_credentials')
+      .set('X-Forwarded-For', freshAddress())
+      .set('Authorization', admin.authorization)
+      .expect(200);
   });
 });

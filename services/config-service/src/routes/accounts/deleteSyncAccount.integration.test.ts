@@ -43,7 +43,9 @@ describe('DELETE /api/v1/syncs/{name}/accounts/{identifier}', () => {
     const { fixture } = await syncWithAccount(quick, caller, emulator, pg.connectionString, 'keep_me');
     const res = await asCaller(quick.app, caller).delete(`/syncs/${fixture.sync}/accounts/keep_me`).expect(403);
     expect(res.body).toMatchObject({ type: 'permission_error', code: 'feature_not_enabled' });
-    expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'keep_me' }).first()).toMatchObject({ deleting_at: null });
+    expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'keep_me' }).first()).toMatchObject({
+      deleting_at: null,
+    });
   });
 
   it('deletes the account once purged, then it is gone', async () => {

@@ -20,7 +20,11 @@ export function deleteSyncAccount(deps: AccountRouteDeps) {
     params: Joi.object({ name: syncName.required(), identifier: identifierParam.required() }),
     responses: {
       200: Joi.object({ deleted: Joi.boolean().valid(true).required(), account: deletedAccount.required() }),
-      202: Joi.object({ deleted: Joi.boolean().valid(false).required(), status: Joi.string().valid('deleting').required(), account: deletedAccount.required() }),
+      202: Joi.object({
+        deleted: Joi.boolean().valid(false).required(),
+        status: Joi.string().valid('deleting').required(),
+        account: deletedAccount.required(),
+      }),
       403: { description: 'Early access is off for this environment (`feature_not_enabled`)' },
       404: { description: "No such sync, or no such account under the sync's source" },
     },

@@ -37,8 +37,16 @@ describe('GET /api/v1/syncs/{name}/accounts', () => {
   it("lists only the sync's own source's accounts, in identifier order, page by page", async () => {
     const caller = await newCaller(t.app);
     const api = asCaller(t.app, caller);
-    const mine = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'mine' });
-    const other = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'other' });
+    const mine = await createSyncFixture(t.app, caller, {
+      emulator: world.emulator,
+      connectionString: world.pg.connectionString,
+      prefix: 'mine',
+    });
+    const other = await createSyncFixture(t.app, caller, {
+      emulator: world.emulator,
+      connectionString: world.pg.connectionString,
+      prefix: 'other',
+    });
     const register = async (sync: string, identifier: string) =>
       api.post(`/syncs/${sync}/accounts`, { credential: (await world.emulator.createAccount()).secret_key, identifier }).expect(200);
     // Another Stripe source's accounts sort between this one's: the scan must skip them.
@@ -66,8 +74,15 @@ describe('GET /api/v1/syncs/{name}/accounts', () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     expect((await caller.user.agent.get(`/api/v1/syncs/${fixture.sync}/accounts`).expect(200)).body).toEqual({ data: [], has_more: false });
-    const res = await asCaller(t.app, await newCaller(t.app)).get(`/syncs/${fixture.sync}/accounts`).expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
+    const res = await asCaller(t.app, await newCaller(t.app))
+      .get(`/syncs/${fixture.sync}/accounts`)
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: `No sync named ${fixture.sync} in this environment.`,
+    });
   });
 });
 

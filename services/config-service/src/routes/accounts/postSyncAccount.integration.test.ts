@@ -42,7 +42,8 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
         { param: 'credential', message: 'credential is required' },
         {
           param: 'identifier',
-          message: 'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit',
+          message:
+            'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit',
         },
         { param: 'extra', message: 'extra is not allowed' },
       ],
@@ -57,7 +58,8 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'credential',
-      message: 'credential must be the account’s secret key (sk_…), a restricted key (rk_…), or the acct_… id of an account connected to the source’s app.',
+      message:
+        'credential must be the account’s secret key (sk_…), a restricted key (rk_…), or the acct_… id of an account connected to the source’s app.',
     });
   });
 
@@ -85,9 +87,17 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
     expect(JSON.stringify(res.body)).not.toContain(account.secret_key);
     const row = await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'acme_1' }).first();
     const source = await knex(TABLES.sources).where({ environment_id: caller.environmentId, name: fixture.source }).first();
-    expect(row).toMatchObject({ source_id: source.id, source_type: 'stripe', external_id: account.id, credential_kind: 'secret_key', active: true });
+    expect(row).toMatchObject({
+      source_id: source.id,
+      source_type: 'stripe',
+      external_id: account.id,
+      credential_kind: 'secret_key',
+      active: true,
+    });
     expect(row.credential_secret).not.toContain(account.secret_key);
-    expect(t.resources.secretBox.open(row.credential_secret, caller.environmentId, sealedPlace('accountCredential', row.id))).toBe(account.secret_key);
+    expect(t.resources.secretBox.open(row.credential_secret, caller.environmentId, sealedPlace('accountCredential', row.id))).toBe(
+      account.secret_key,
+    );
     const again = await api.post(`/syncs/${fixture.sync}/accounts`, { credential: account.secret_key, identifier: 'acme_1' }).expect(200);
     expect(again.body.already_existed).toBe(true);
     expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId }).count({ n: '*' }).first()).toEqual({ n: '1' });
@@ -96,7 +106,9 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
   it("answers the provider's refusal of a wrong key in its own words and registers nothing", async () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
-    const res = await asCaller(t.app, caller).post(`/syncs/${fixture.sync}/accounts`, { credential: 'sk_test_doesnotexist00000000' }).expect(400);
+    const res = await asCaller(t.app, caller)
+      .post(`/syncs/${fixture.sync}/accounts`, { credential: 'sk_test_doesnotexist00000000' })
+      .expect(400);
     expect(res.body).toMatchObject({ type: 'invalid_request_error', code: 'invalid_credential', param: 'credential' });
     expect(res.body.message).toMatch(/^Stripe rejected the key: /);
     expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId })).toEqual([]);
@@ -105,7 +117,14 @@ describe('POST /api/v1/syncs/{name}/accounts', () => {
   it("answers 404 for another environment's sync", async () => {
     const owner = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, owner, { emulator: world.emulator, connectionString: world.pg.connectionString });
-    const res = await asCaller(t.app, await newCaller(t.app)).post(`/syncs/${fixture.sync}/accounts`, { credential: 'sk_test_abcdefgh1234' }).expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
+    const res = await asCaller(t.app, await newCaller(t.app))
+      .post(`/syncs/${fixture.sync}/accounts`, { credential: 'sk_test_abcdefgh1234' })
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: `No sync named ${fixture.sync} in this environment.`,
+    });
   });
 });

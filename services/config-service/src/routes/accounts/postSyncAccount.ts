@@ -28,7 +28,9 @@ export function postSyncAccount(deps: AccountRouteDeps) {
         .trim()
         .max(255)
         .required()
-        .description('the account’s secret key (sk_…) or restricted key (rk_…), or the acct_… id of an account connected to the source’s app'),
+        .description(
+          'the account’s secret key (sk_…) or restricted key (rk_…), or the acct_… id of an account connected to the source’s app',
+        ),
       identifier: identifierParam.description('custom identifier; the provider account id when left out'),
     }),
     responses: {

@@ -23,7 +23,9 @@ beforeAll(async () => {
 
 describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
   it('needs authentication', async () => {
-    expect((await request(t.app).put('/api/v1/syncs/demo_sync/accounts/x').send({ active: false }).expect(401)).body).toEqual(UNAUTHENTICATED);
+    expect((await request(t.app).put('/api/v1/syncs/demo_sync/accounts/x').send({ active: false }).expect(401)).body).toEqual(
+      UNAUTHENTICATED,
+    );
   });
 
   it('names every invalid field in one 400', async () => {
@@ -38,7 +40,8 @@ describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
       errors: [
         {
           param: 'identifier',
-          message: 'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit',
+          message:
+            'identifier is invalid: an identifier is 1-255 characters: letters, digits, and _ . @ - (not first), starting with a letter or digit',
         },
         { param: 'active', message: 'active must be a boolean' },
       ],
@@ -54,7 +57,9 @@ describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
       code: 'feature_not_enabled',
       message: 'Pausing, resuming and deleting accounts are beta features: turn on early access for this environment in Settings first.',
     });
-    expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'beta_1' }).first()).toMatchObject({ active: true });
+    expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'beta_1' }).first()).toMatchObject({
+      active: true,
+    });
   });
 
   it('pauses and resumes, answering the account as it now is', async () => {
@@ -64,18 +69,24 @@ describe('PUT /api/v1/syncs/{name}/accounts/{identifier}', () => {
     const api = asCaller(t.app, caller);
     const paused = await api.put(`/syncs/${fixture.sync}/accounts/toggle_me`, { active: false }).expect(200);
     expect(paused.body.account).toMatchObject({ identifier: 'toggle_me', active: false, status: 'paused' });
-    expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'toggle_me' }).first()).toMatchObject({ active: false });
+    expect(await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'toggle_me' }).first()).toMatchObject({
+      active: false,
+    });
     const resumed = await api.put(`/syncs/${fixture.sync}/accounts/toggle_me`, { active: true }).expect(200);
     expect(resumed.body.account).toMatchObject({ identifier: 'toggle_me', active: true });
     expect(resumed.body.account.status).not.toBe('paused');
     expect(toggled).toEqual(expect.arrayContaining(['toggle_me:false', 'toggle_me:true']));
   });
 
-  it("answers 404 for an account of another source, even of the same environment", async () => {
+  it('answers 404 for an account of another source, even of the same environment', async () => {
     const caller = await newCaller(t.app);
     await enableEarlyAccess(t.app, caller);
     const { fixture } = await syncWithAccount(t, caller, world.emulator, world.pg.connectionString, 'elsewhere');
-    const other = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'other' });
+    const other = await createSyncFixture(t.app, caller, {
+      emulator: world.emulator,
+      connectionString: world.pg.connectionString,
+      prefix: 'other',
+    });
     const res = await asCaller(t.app, caller).put(`/syncs/${other.sync}/accounts/elsewhere`, { active: false }).expect(404);
     expect(res.body).toEqual({
       type: 'invalid_request_error',

@@ -23,7 +23,11 @@ export class SyncAccounts {
    * not by source, so pages are read until enough of this source's accounts are found: an
    * environment has few sources of one provider, so few rows are skipped.
    */
-  async list(caller: Caller, syncName: string, page: { limit: number; startingAfter?: string }): Promise<{ sync: Sync; accounts: AccountView[]; hasMore: boolean }> {
+  async list(
+    caller: Caller,
+    syncName: string,
+    page: { limit: number; startingAfter?: string },
+  ): Promise<{ sync: Sync; accounts: AccountView[]; hasMore: boolean }> {
     const sync = await this.syncs.get(caller, syncName);
     const found: AccountView[] = [];
     let after = page.startingAfter === undefined ? undefined : { sourceType: sync.provider, identifier: page.startingAfter };
@@ -38,7 +42,11 @@ export class SyncAccounts {
   }
 
   /** Registers an account under the sync's source (spec §4.1's code path, the source named as `app`). */
-  async register(caller: Caller, syncName: string, input: { credential: string; identifier?: string }): Promise<{ sync: Sync; registration: Registration; view: AccountView }> {
+  async register(
+    caller: Caller,
+    syncName: string,
+    input: { credential: string; identifier?: string },
+  ): Promise<{ sync: Sync; registration: Registration; view: AccountView }> {
     const sync = await this.syncs.get(caller, syncName);
     const registration = await this.accounts.register(caller, {
       sourceType: sync.provider,
@@ -70,7 +78,10 @@ export class SyncAccounts {
       throw err;
     });
     if (!account || account.sourceId !== sync.sourceId) {
-      throw new NotFoundError(`No account "${identifier}" is registered under the source ${sync.sourceName} of the sync ${sync.name}.`, 'identifier');
+      throw new NotFoundError(
+        `No account "${identifier}" is registered under the source ${sync.sourceName} of the sync ${sync.name}.`,
+        'identifier',
+      );
     }
     return { sync, account };
   }

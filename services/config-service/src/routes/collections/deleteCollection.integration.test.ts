@@ -21,12 +21,15 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
 
   it('refuses an invalid sync name and an overlong resource type in one 400', async () => {
     const caller = await newCaller(t.app);
-    const res = await as(t.app, caller).delete(`/syncs/S/collections/${'r'.repeat(64)}`).expect(400);
+    const res = await as(t.app, caller)
+      .delete(`/syncs/S/collections/${'r'.repeat(64)}`)
+      .expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'name',
-      message: 'name may contain only lowercase letters and underscores; resource_type length must be less than or equal to 63 characters long',
+      message:
+        'name may contain only lowercase letters and underscores; resource_type length must be less than or equal to 63 characters long',
       errors: [
         { param: 'name', message: 'name may contain only lowercase letters and underscores' },
         { param: 'resource_type', message: 'resource_type length must be less than or equal to 63 characters long' },
@@ -38,11 +41,18 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
     const created = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
-    await world.pg.knex('stripe_charges').insert({ id: 'ch_1', account_id: 'acct_1', data: {}, _source_ts: new Date(), _synced_at: new Date(), _deleted: false });
+    await world.pg
+      .knex('stripe_charges')
+      .insert({ id: 'ch_1', account_id: 'acct_1', data: {}, _source_ts: new Date(), _synced_at: new Date(), _deleted: false });
 
     const res = await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(200);
     expect(collectionSchema.validate(res.body).error).toBeUndefined();
-    expect(res.body).toMatchObject({ id: created.body.id, status: 'unmounted', unmounted_at: expect.any(String), table_name: 'stripe_charges' });
+    expect(res.body).toMatchObject({
+      id: created.body.id,
+      status: 'unmounted',
+      unmounted_at: expect.any(String),
+      table_name: 'stripe_charges',
+    });
     expect((await knex(TABLES.collections).where({ id: created.body.id }).first()).unmounted_at).toBeInstanceOf(Date);
     expect(await world.pg.knex('stripe_charges').count({ n: '*' }).first()).toEqual({ n: '1' });
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'collection.unmounted' }).first();
@@ -55,7 +65,12 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(200);
     const twice = await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(404);
-    const notMounted = { type: 'invalid_request_error', code: 'resource_missing', param: 'resource_type', message: `No collection charges is mounted in the sync ${fixture.sync}.` };
+    const notMounted = {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'resource_type',
+      message: `No collection charges is mounted in the sync ${fixture.sync}.`,
+    };
     expect(twice.body).toEqual(notMounted);
     expect((await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/refunds`).expect(404)).body).toEqual({
       ...notMounted,
@@ -63,7 +78,9 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
     });
 
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'refunds' }).expect(201);
-    const elsewhere = await as(t.app, await otherEnvironmentCaller(t.app, caller)).delete(`/syncs/${fixture.sync}/collections/refunds`).expect(404);
+    const elsewhere = await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .delete(`/syncs/${fixture.sync}/collections/refunds`)
+      .expect(404);
     expect(elsewhere.body).toMatchObject({ code: 'resource_missing', param: 'name' });
     expect((await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/refunds`).expect(200)).body.status).toBe('mounted');
   });

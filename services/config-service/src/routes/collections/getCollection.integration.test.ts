@@ -33,7 +33,11 @@ describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
     const res = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/invoices`).expect(200);
     expect(collectionSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toEqual(mounted.body);
-    const expected = tableColumns(getEngine('postgres').dialect, getResource('stripe', 'invoices')).map((c) => ({ name: c.name, type: c.sqlType, nullable: c.nullable }));
+    const expected = tableColumns(getEngine('postgres').dialect, getResource('stripe', 'invoices')).map((c) => ({
+      name: c.name,
+      type: c.sqlType,
+      nullable: c.nullable,
+    }));
     expect(res.body.columns).toEqual(expected);
 
     await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/invoices`).expect(200);
@@ -53,7 +57,9 @@ describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
       message: `The sync ${fixture.sync} has no collection payouts.`,
     });
     await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/widgets`).expect(404);
-    const elsewhere = await as(t.app, await otherEnvironmentCaller(t.app, caller)).get(`/syncs/${fixture.sync}/collections/charges`).expect(404);
+    const elsewhere = await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .get(`/syncs/${fixture.sync}/collections/charges`)
+      .expect(404);
     expect(elsewhere.body).toMatchObject({ code: 'resource_missing', param: 'name' });
   });
 });

@@ -15,6 +15,7 @@ export function getCollection(deps: CollectionRouteDeps) {
     auth: deps.auth,
     params: Joi.object({ name: syncName.required(), resource_type: Joi.string().max(63).required() }),
     responses: { 200: collectionSchema, 404: { description: 'No such sync, or the sync never mounted this resource' } },
-    handler: async ({ params }, _req, res) => toCollectionJson(await deps.collections.get(callerOf(res), params.name, params.resource_type)),
+    handler: async ({ params }, _req, res) =>
+      toCollectionJson(await deps.collections.get(callerOf(res), params.name, params.resource_type)),
   });
 }

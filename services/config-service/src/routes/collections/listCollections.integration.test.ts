@@ -42,7 +42,9 @@ describe('GET /api/v1/syncs/{name}/collections', () => {
     await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(200);
     const res = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections`).expect(200);
     expect(collectionListSchema.validate(res.body).error).toBeUndefined();
-    expect(res.body.data.map((c: { resource_type: string; status: string; table_name: string }) => [c.resource_type, c.status, c.table_name])).toEqual([
+    expect(
+      res.body.data.map((c: { resource_type: string; status: string; table_name: string }) => [c.resource_type, c.status, c.table_name]),
+    ).toEqual([
       ['customers', 'mounted', 'stripe_customers'],
       ['refunds', 'mounted', 'stripe_refunds'],
       ['charges', 'unmounted', 'stripe_charges'],
@@ -52,7 +54,14 @@ describe('GET /api/v1/syncs/{name}/collections', () => {
   it("answers 404 for another environment's sync", async () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
-    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).get(`/syncs/${fixture.sync}/collections`).expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
+    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .get(`/syncs/${fixture.sync}/collections`)
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: `No sync named ${fixture.sync} in this environment.`,
+    });
   });
 });

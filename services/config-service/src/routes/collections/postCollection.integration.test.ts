@@ -4,7 +4,12 @@ import { commonColumnNames, getResource, resourceNames } from '@datasync/provide
 import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import type { Collection } from '../../collections/collections.repository';
 import { collectionSchema } from '../../collections/collections.schemas';
-import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import {
+  createMysqlDestination,
+  createPostgresDestination,
+  type MysqlDestination,
+  type PostgresDestination,
+} from '../../testing/destinationDatabases';
 import { createSyncFixture } from '../../testing/fixtures';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ResourceTestApp } from '../../testing/resourceApp';
 
@@ -37,7 +42,9 @@ const catalogColumns = [...commonColumnNames, ...charges.columns.map((c) => c.na
 
 describe('POST /api/v1/syncs/{name}/collections', () => {
   it('needs authentication', async () => {
-    expect((await request(t.app).post('/api/v1/syncs/x/collections').send({ resource_type: 'charges' }).expect(401)).body).toEqual(UNAUTHENTICATED);
+    expect((await request(t.app).post('/api/v1/syncs/x/collections').send({ resource_type: 'charges' }).expect(401)).body).toEqual(
+      UNAUTHENTICATED,
+    );
   });
 
   it('names every invalid field in one 400', async () => {
@@ -72,16 +79,35 @@ describe('POST /api/v1/syncs/{name}/collections', () => {
       destination: { name: fixture.destination, engine: 'postgres' },
       primary_key: ['account_id', 'id'],
     });
-    expect(res.body.columns).toEqual(expect.arrayContaining([{ name: 'amount', type: 'bigint', nullable: true }, { name: 'data', type: 'jsonb', nullable: false }]));
+    expect(res.body.columns).toEqual(
+      expect.arrayContaining([
+        { name: 'amount', type: 'bigint', nullable: true },
+        { name: 'data', type: 'jsonb', nullable: false },
+      ]),
+    );
     expect(res.body.columns.map((c: { name: string }) => c.name).sort()).toEqual(catalogColumns);
 
-    const columns = await pg.knex('information_schema.columns').where({ table_schema: 'public', table_name: 'stripe_charges' }).pluck('column_name');
+    const columns = await pg
+      .knex('information_schema.columns')
+      .where({ table_schema: 'public', table_name: 'stripe_charges' })
+      .pluck('column_name');
     expect(columns.sort()).toEqual(catalogColumns);
     const row = await knex(TABLES.collections).where({ id: res.body.id }).first();
-    expect(row).toMatchObject({ environment_id: caller.environmentId, resource_type: 'charges', table_name: 'stripe_charges', unmounted_at: null });
+    expect(row).toMatchObject({
+      environment_id: caller.environmentId,
+      resource_type: 'charges',
+      table_name: 'stripe_charges',
+      unmounted_at: null,
+    });
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'collection.mounted' }).first();
-    expect(audit).toMatchObject({ target: `${fixture.sync}/charges`, details: { table: 'stripe_charges', destination: fixture.destination } });
-    expect(mounted.find((m) => m.collection.id === res.body.id)).toEqual({ collection: expect.objectContaining({ resourceType: 'charges' }), committed: true });
+    expect(audit).toMatchObject({
+      target: `${fixture.sync}/charges`,
+      details: { table: 'stripe_charges', destination: fixture.destination },
+    });
+    expect(mounted.find((m) => m.collection.id === res.body.id)).toEqual({
+      collection: expect.objectContaining({ resourceType: 'charges' }),
+      committed: true,
+    });
   });
 
   it('creates the table in a MySQL destination', async () => {
@@ -90,10 +116,10 @@ describe('POST /api/v1/syncs/{name}/collections', () => {
     const res = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     expect(res.body.destination).toEqual({ name: fixture.destination, engine: 'mysql' });
     expect(res.body.columns).toEqual(expect.arrayContaining([{ name: 'currency', type: 'varchar(255)', nullable: true }]));
-    const columns = await my.query<{ name: string }>('select column_name as name from information_schema.columns where table_schema = ? and table_name = ?', [
-      my.database,
-      'stripe_charges',
-    ]);
+    const columns = await my.query<{ name: string }>(
+      'select column_name as name from information_schema.columns where table_schema = ? and table_name = ?',
+      [my.database, 'stripe_charges'],
+    );
     expect(columns.map((c) => c.name).sort()).toEqual(catalogColumns);
     expect(t.logs()).not.toContain(my.password);
   });
@@ -112,7 +138,11 @@ describe('POST /api/v1/syncs/{name}/collections', () => {
     await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/refunds`).expect(200);
     const remounted = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'refunds' }).expect(201);
     expect(remounted.body).toMatchObject({ id: first.body.id, status: 'mounted', unmounted_at: null });
-    expect(await knex(TABLES.collections).where({ sync_id: (await knex(TABLES.syncs).where({ environment_id: caller.environmentId, name: fixture.sync }).first('id')).id })).toHaveLength(1);
+    expect(
+      await knex(TABLES.collections).where({
+        sync_id: (await knex(TABLES.syncs).where({ environment_id: caller.environmentId, name: fixture.sync }).first('id')).id,
+      }),
+    ).toHaveLength(1);
   });
 
   it('answers 400 with the destination’s message when the table cannot be created, and records nothing', async () => {
@@ -127,7 +157,9 @@ describe('POST /api/v1/syncs/{name}/collections', () => {
       expect(res.body).toEqual({
         type: 'invalid_request_error',
         code: 'privilege',
-        message: expect.stringMatching(new RegExp(`^Could not create the table stripe_customers in the destination ${fixture.destination}: .*stripe_customers`)),
+        message: expect.stringMatching(
+          new RegExp(`^Could not create the table stripe_customers in the destination ${fixture.destination}: .*stripe_customers`),
+        ),
       });
       expect(JSON.stringify(res.body)).not.toContain(locked.password);
       expect(await knex(TABLES.collections).where({ environment_id: caller.environmentId })).toEqual([]);
@@ -142,8 +174,15 @@ describe('POST /api/v1/syncs/{name}/collections', () => {
   it("answers 404 for an unknown sync and for another environment's", async () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator, connectionString: pg.connectionString });
-    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
+    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' })
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: `No sync named ${fixture.sync} in this environment.`,
+    });
     await as(t.app, caller).post('/syncs/nothing_here/collections', { resource_type: 'charges' }).expect(404);
     expect(await knex(TABLES.collections).where({ environment_id: caller.environmentId })).toEqual([]);
   });

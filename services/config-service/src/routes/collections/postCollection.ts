@@ -20,6 +20,7 @@ export function postCollection(deps: CollectionRouteDeps) {
     params: Joi.object({ name: syncName.required() }),
     body: Joi.object({ resource_type: resourceType.required() }),
     responses: { 201: collectionSchema, 404: { description: 'No sync of that name in this environment' } },
-    handler: async ({ params, body }, _req, res) => toCollectionJson(await deps.collections.mount(callerOf(res), params.name, body.resource_type)),
+    handler: async ({ params, body }, _req, res) =>
+      toCollectionJson(await deps.collections.mount(callerOf(res), params.name, body.resource_type)),
   });
 }

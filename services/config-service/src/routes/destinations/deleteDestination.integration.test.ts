@@ -26,7 +26,9 @@ describe('DELETE /api/v1/destinations/{name}', () => {
 
   it('deletes an unused destination, keeps what is in the database, and audits it', async () => {
     const caller = await newCaller(t.app);
-    const created = await as(t.app, caller).post('/destinations', { name: 'old', engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
+    const created = await as(t.app, caller)
+      .post('/destinations', { name: 'old', engine: 'postgres', connection_string: world.pg.connectionString })
+      .expect(201);
     const res = await as(t.app, caller).delete('/destinations/old').expect(200);
     expect(res.body).toEqual({ deleted: true, destination: created.body });
     expect(await knex(TABLES.destinations).where({ id: created.body.id }).first()).toBeUndefined();
@@ -52,10 +54,21 @@ describe('DELETE /api/v1/destinations/{name}', () => {
 
   it("answers 404 for another environment's destination and leaves it", async () => {
     const caller = await newCaller(t.app);
-    await as(t.app, caller).post('/destinations', { name: 'theirs', engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
-    const res = await as(t.app, await newCaller(t.app)).delete('/destinations/theirs').expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: 'No destination named theirs in this environment.' });
-    await as(t.app, await otherEnvironmentCaller(t.app, caller)).delete('/destinations/theirs').expect(404);
+    await as(t.app, caller)
+      .post('/destinations', { name: 'theirs', engine: 'postgres', connection_string: world.pg.connectionString })
+      .expect(201);
+    const res = await as(t.app, await newCaller(t.app))
+      .delete('/destinations/theirs')
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: 'No destination named theirs in this environment.',
+    });
+    await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .delete('/destinations/theirs')
+      .expect(404);
     await as(t.app, caller).get('/destinations/theirs').expect(200);
   });
 });

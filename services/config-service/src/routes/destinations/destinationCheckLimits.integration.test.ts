@@ -10,8 +10,16 @@ import { as, buildResourceApp, newCaller } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const redis = createTestRedis();
-const logger = createLogger({ service: 'config-service-test', level: 'error', transports: [new winston.transports.Console({ silent: true })] });
-const limits = new DestinationCheckLimits(redis, { API_REDIS_PREFIX: randomQueuePrefix(), DESTINATION_CHECKS_PER_MINUTE: 3, DESTINATION_CHECKS_CONCURRENT: 1 }, logger);
+const logger = createLogger({
+  service: 'config-service-test',
+  level: 'error',
+  transports: [new winston.transports.Console({ silent: true })],
+});
+const limits = new DestinationCheckLimits(
+  redis,
+  { API_REDIS_PREFIX: randomQueuePrefix(), DESTINATION_CHECKS_PER_MINUTE: 3, DESTINATION_CHECKS_CONCURRENT: 1 },
+  logger,
+);
 const { app } = buildResourceApp(knex, { destinationCheckLimits: limits });
 
 // Accepts connections and never answers: a check against it waits for its connect timeout.
@@ -48,8 +56,14 @@ describe('destination check limits', () => {
 
   it('runs one check of an environment at a time; another one meanwhile gets a 429 at once', async () => {
     const caller = await newCaller(app);
-    const hanging = { name: 'slow', engine: 'postgres', connection_string: `postgres://user:guess@127.0.0.1:${silentPort}/db?connect_timeout=2` };
-    const first = as(app, caller).post('/destinations/check', hanging).then((r) => r);
+    const hanging = {
+      name: 'slow',
+      engine: 'postgres',
+      connection_string: `postgres://user:guess@127.0.0.1:${silentPort}/db?connect_timeout=2`,
+    };
+    const first = as(app, caller)
+      .post('/destinations/check', hanging)
+      .then((r) => r);
     // Let the first one reach the server before the second asks.
     await new Promise<void>((resolve) => silent.once('connection', () => resolve()));
     const started = Date.now();

@@ -29,7 +29,9 @@ describe('GET /api/v1/destinations/{name}', () => {
 
   it('returns the destination with its masked connection string', async () => {
     const caller = await newCaller(app);
-    const created = await as(app, caller).post('/destinations', { name: 'main_db', engine: 'postgres', connection_string: pg.connectionString }).expect(201);
+    const created = await as(app, caller)
+      .post('/destinations', { name: 'main_db', engine: 'postgres', connection_string: pg.connectionString })
+      .expect(201);
     const res = await as(app, caller).get('/destinations/main_db').expect(200);
     expect(destinationSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toEqual(created.body);
@@ -49,6 +51,9 @@ describe('GET /api/v1/destinations/{name}', () => {
     };
     expect((await as(app, other).get('/destinations/mine').expect(404)).body).toEqual(notFound);
     expect((await as(app, stranger).get('/destinations/mine').expect(404)).body).toEqual(notFound);
-    expect((await as(app, caller).get('/destinations/nope').expect(404)).body).toEqual({ ...notFound, message: 'No destination named nope in this environment.' });
+    expect((await as(app, caller).get('/destinations/nope').expect(404)).body).toEqual({
+      ...notFound,
+      message: 'No destination named nope in this environment.',
+    });
   });
 });

@@ -2,7 +2,12 @@ import request from 'supertest';
 import { TABLES, sealedPlace } from '@datasync/db';
 import { closeTestKnex, freePort, getTestKnex } from '@datasync/testing';
 import { destinationSchema } from '../../destinations/destinations.schemas';
-import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import {
+  createMysqlDestination,
+  createPostgresDestination,
+  type MysqlDestination,
+  type PostgresDestination,
+} from '../../testing/destinationDatabases';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
@@ -24,7 +29,10 @@ function masked(connectionString: string, password: string): string {
 
 describe('POST /api/v1/destinations', () => {
   it('needs authentication', async () => {
-    const res = await request(app).post('/api/v1/destinations').send({ name: 'a', engine: 'postgres', connection_string: pg.connectionString }).expect(401);
+    const res = await request(app)
+      .post('/api/v1/destinations')
+      .send({ name: 'a', engine: 'postgres', connection_string: pg.connectionString })
+      .expect(401);
     expect(res.body).toEqual(UNAUTHENTICATED);
   });
 
@@ -35,7 +43,8 @@ describe('POST /api/v1/destinations', () => {
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'name',
-      message: 'name cannot be "check", a reserved word; engine must be one of [postgres, mysql, s3]; engine must be a string; connection_string is not allowed to be empty',
+      message:
+        'name cannot be "check", a reserved word; engine must be one of [postgres, mysql, s3]; engine must be a string; connection_string is not allowed to be empty',
       errors: [
         { param: 'name', message: 'name cannot be "check", a reserved word' },
         { param: 'engine', message: 'engine must be one of [postgres, mysql, s3]' },
@@ -47,7 +56,9 @@ describe('POST /api/v1/destinations', () => {
 
   it('checks, then stores a Postgres destination sealed, returns only the masked string, and audits it', async () => {
     const caller = await newCaller(app);
-    const res = await as(app, caller).post('/destinations', { name: 'warehouse_1', engine: 'postgres', connection_string: pg.connectionString }).expect(201);
+    const res = await as(app, caller)
+      .post('/destinations', { name: 'warehouse_1', engine: 'postgres', connection_string: pg.connectionString })
+      .expect(201);
     expect(destinationSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -60,15 +71,28 @@ describe('POST /api/v1/destinations', () => {
     expect(res.body.connection_string_masked).toMatch(/^postgres:\/\/[^:]+:•••@/);
 
     const row = await knex(TABLES.destinations).where({ id: res.body.id }).first();
-    expect(row).toMatchObject({ environment_id: caller.environmentId, name: 'warehouse_1', engine: 'postgres', connection_masked: res.body.connection_string_masked });
+    expect(row).toMatchObject({
+      environment_id: caller.environmentId,
+      name: 'warehouse_1',
+      engine: 'postgres',
+      connection_masked: res.body.connection_string_masked,
+    });
     expect(row.connection_secret).not.toContain(pg.password);
-    expect(secretBox.open(row.connection_secret, caller.environmentId, sealedPlace('destinationConnection', row.id))).toBe(pg.connectionString);
+    expect(secretBox.open(row.connection_secret, caller.environmentId, sealedPlace('destinationConnection', row.id))).toBe(
+      pg.connectionString,
+    );
     // Sealed for this environment and this row: the envelope opens nowhere else.
-    expect(() => secretBox.open(row.connection_secret, caller.user.body.organization.id, sealedPlace('destinationConnection', row.id))).toThrow();
+    expect(() =>
+      secretBox.open(row.connection_secret, caller.user.body.organization.id, sealedPlace('destinationConnection', row.id)),
+    ).toThrow();
     expect(() => secretBox.open(row.connection_secret, caller.environmentId, sealedPlace('sourceKey', row.id))).toThrow();
 
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'destination.created' }).first();
-    expect(audit).toMatchObject({ organization_id: caller.organizationId, target: 'warehouse_1', details: { engine: 'postgres', connection: res.body.connection_string_masked } });
+    expect(audit).toMatchObject({
+      organization_id: caller.organizationId,
+      target: 'warehouse_1',
+      details: { engine: 'postgres', connection: res.body.connection_string_masked },
+    });
     expect(audit.actor).toMatch(/^client:cli_/);
     expect(JSON.stringify(audit)).not.toContain(pg.password);
     expect(logs()).not.toContain(pg.password);
@@ -76,8 +100,14 @@ describe('POST /api/v1/destinations', () => {
 
   it('stores a MySQL destination', async () => {
     const caller = await newCaller(app);
-    const res = await as(app, caller).post('/destinations', { name: 'mariadb', engine: 'mysql', connection_string: my.connectionString }).expect(201);
-    expect(res.body).toMatchObject({ name: 'mariadb', engine: 'mysql', connection_string_masked: masked(my.connectionString, my.password) });
+    const res = await as(app, caller)
+      .post('/destinations', { name: 'mariadb', engine: 'mysql', connection_string: my.connectionString })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      name: 'mariadb',
+      engine: 'mysql',
+      connection_string_masked: masked(my.connectionString, my.password),
+    });
     expect(JSON.stringify(res.body)).not.toContain(my.password);
     expect(logs()).not.toContain(my.password);
   });
@@ -86,9 +116,18 @@ describe('POST /api/v1/destinations', () => {
     const caller = await newCaller(app);
     const closed = await freePort();
     const res = await as(app, caller)
-      .post('/destinations', { name: 'down', engine: 'postgres', connection_string: `postgres://postgres:secretpw77@127.0.0.1:${closed}/x?connect_timeout=2` })
+      .post('/destinations', {
+        name: 'down',
+        engine: 'postgres',
+        connection_string: `postgres://postgres:secretpw77@127.0.0.1:${closed}/x?connect_timeout=2`,
+      })
       .expect(400);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'refused', param: 'connection_string', message: expect.stringContaining(`127.0.0.1:${closed}`) });
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'refused',
+      param: 'connection_string',
+      message: expect.stringContaining(`127.0.0.1:${closed}`),
+    });
     expect(JSON.stringify(res.body)).not.toContain('secretpw77');
     expect(await knex(TABLES.destinations).where({ environment_id: caller.environmentId })).toEqual([]);
     expect(await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'destination.created' })).toEqual([]);
@@ -107,7 +146,13 @@ describe('POST /api/v1/destinations', () => {
     });
     const other = await otherEnvironmentCaller(app, caller);
     await as(app, other).post('/destinations', body).expect(201);
-    expect(await knex(TABLES.destinations).where({ name: 'dup' }).whereIn('environment_id', [caller.environmentId, other.environmentId]).count({ n: '*' }).first()).toEqual({ n: '2' });
+    expect(
+      await knex(TABLES.destinations)
+        .where({ name: 'dup' })
+        .whereIn('environment_id', [caller.environmentId, other.environmentId])
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '2' });
   });
 
   it('keeps names unique under concurrent creation', async () => {

@@ -23,7 +23,10 @@ export function postDestination(deps: DestinationRouteDeps) {
     body: destinationInput,
     responses: {
       201: destinationSchema,
-      429: { description: 'Too many destination checks in this environment per minute, or at once; see Retry-After', schema: errorBodySchema },
+      429: {
+        description: 'Too many destination checks in this environment per minute, or at once; see Retry-After',
+        schema: errorBodySchema,
+      },
     },
     handler: async ({ body }, _req, res) =>
       toDestinationJson(

@@ -1,7 +1,12 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, freePort, getTestKnex } from '@datasync/testing';
-import { createMysqlDestination, createPostgresDestination, type MysqlDestination, type PostgresDestination } from '../../testing/destinationDatabases';
+import {
+  createMysqlDestination,
+  createPostgresDestination,
+  type MysqlDestination,
+  type PostgresDestination,
+} from '../../testing/destinationDatabases';
 import { UNAUTHENTICATED, as, buildResourceApp, newCaller } from '../../testing/resourceApp';
 
 const knex = getTestKnex();
@@ -19,7 +24,10 @@ afterAll(async () => {
 
 describe('POST /api/v1/destinations/check', () => {
   it('needs authentication', async () => {
-    const res = await request(app).post('/api/v1/destinations/check').send({ name: 'a', engine: 'postgres', connection_string: pg.connectionString }).expect(401);
+    const res = await request(app)
+      .post('/api/v1/destinations/check')
+      .send({ name: 'a', engine: 'postgres', connection_string: pg.connectionString })
+      .expect(401);
     expect(res.body).toEqual(UNAUTHENTICATED);
   });
 
@@ -45,7 +53,11 @@ describe('POST /api/v1/destinations/check', () => {
   it('answers 400 for a connection string it cannot parse, naming the field and never echoing the password', async () => {
     const caller = await newCaller(app);
     const res = await as(app, caller)
-      .post('/destinations/check', { name: 'warehouse', engine: 'postgres', connection_string: 'postgres://u:topsecret@db.example.com:5432/db?host=10.0.0.1' })
+      .post('/destinations/check', {
+        name: 'warehouse',
+        engine: 'postgres',
+        connection_string: 'postgres://u:topsecret@db.example.com:5432/db?host=10.0.0.1',
+      })
       .expect(400);
     const message = 'The connection string parameter "host" is not accepted; accepted parameters: sslmode, schema, connect_timeout.';
     expect(res.body).toEqual({
@@ -62,8 +74,12 @@ describe('POST /api/v1/destinations/check', () => {
   it('reports ok for a reachable, writable Postgres and MySQL database and creates nothing', async () => {
     const caller = await newCaller(app);
     const api = as(app, caller);
-    expect((await api.post('/destinations/check', { name: 'pg', engine: 'postgres', connection_string: pg.connectionString }).expect(200)).body).toEqual({ ok: true });
-    expect((await api.post('/destinations/check', { name: 'my', engine: 'mysql', connection_string: my.connectionString }).expect(200)).body).toEqual({ ok: true });
+    expect(
+      (await api.post('/destinations/check', { name: 'pg', engine: 'postgres', connection_string: pg.connectionString }).expect(200)).body,
+    ).toEqual({ ok: true });
+    expect(
+      (await api.post('/destinations/check', { name: 'my', engine: 'mysql', connection_string: my.connectionString }).expect(200)).body,
+    ).toEqual({ ok: true });
     expect(await knex(TABLES.destinations).where({ environment_id: caller.environmentId })).toEqual([]);
     // The scratch table of the check is gone.
     expect(await pg.knex('information_schema.tables').where({ table_schema: 'public' }).pluck('table_name')).toEqual([]);
@@ -77,11 +93,19 @@ describe('POST /api/v1/destinations/check', () => {
     const caller = await newCaller(app);
     const closed = await freePort();
     const res = await as(app, caller)
-      .post('/destinations/check', { name: 'pg', engine: 'postgres', connection_string: `postgres://postgres:hunter2pw@127.0.0.1:${closed}/nothing?connect_timeout=2` })
+      .post('/destinations/check', {
+        name: 'pg',
+        engine: 'postgres',
+        connection_string: `postgres://postgres:hunter2pw@127.0.0.1:${closed}/nothing?connect_timeout=2`,
+      })
       .expect(200);
     expect(res.body).toEqual({ ok: false, code: 'refused', message: expect.stringContaining(String(closed)) });
     const missing = await as(app, caller)
-      .post('/destinations/check', { name: 'pg', engine: 'postgres', connection_string: pg.connectionString.replace(`/${pg.database}`, '/no_such_database_h9') })
+      .post('/destinations/check', {
+        name: 'pg',
+        engine: 'postgres',
+        connection_string: pg.connectionString.replace(`/${pg.database}`, '/no_such_database_h9'),
+      })
       .expect(200);
     expect(missing.body).toEqual({ ok: false, code: 'database_missing', message: expect.stringContaining('no_such_database_h9') });
     expect(JSON.stringify([res.body, missing.body])).not.toContain('hunter2pw');
@@ -92,7 +116,9 @@ describe('POST /api/v1/destinations/check', () => {
   it('refuses a name already taken in the environment', async () => {
     const caller = await newCaller(app);
     await as(app, caller).post('/destinations', { name: 'taken', engine: 'postgres', connection_string: pg.connectionString }).expect(201);
-    const res = await as(app, caller).post('/destinations/check', { name: 'taken', engine: 'postgres', connection_string: pg.connectionString }).expect(400);
+    const res = await as(app, caller)
+      .post('/destinations/check', { name: 'taken', engine: 'postgres', connection_string: pg.connectionString })
+      .expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'resource_already_exists',

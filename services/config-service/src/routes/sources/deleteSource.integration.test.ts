@@ -21,17 +21,25 @@ describe('DELETE /api/v1/sources/{name}', () => {
   it('refuses a name that breaks the naming rule', async () => {
     const caller = await newCaller(t.app);
     const res = await as(t.app, caller).delete('/sources/UPPER').expect(400);
-    expect(res.body).toMatchObject({ code: 'parameter_invalid', param: 'name', errors: [{ param: 'name', message: 'name may contain only lowercase letters, digits and underscores' }] });
+    expect(res.body).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'name',
+      errors: [{ param: 'name', message: 'name may contain only lowercase letters, digits and underscores' }],
+    });
   });
 
   it('deletes an unused source and audits it', async () => {
     const caller = await newCaller(t.app);
     const account = await world.emulator.createAccount();
-    const created = await as(t.app, caller).post('/sources', { name: 'gone', provider: 'stripe', private_key: account.secret_key }).expect(201);
+    const created = await as(t.app, caller)
+      .post('/sources', { name: 'gone', provider: 'stripe', private_key: account.secret_key })
+      .expect(201);
     const res = await as(t.app, caller).delete('/sources/gone').expect(200);
     expect(res.body).toEqual({ deleted: true, source: created.body });
     expect(await knex(TABLES.sources).where({ id: created.body.id }).first()).toBeUndefined();
-    expect(await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.deleted', target: 'gone' }).first()).toBeDefined();
+    expect(
+      await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.deleted', target: 'gone' }).first(),
+    ).toBeDefined();
     await as(t.app, caller).get('/sources/gone').expect(404);
   });
 
@@ -54,8 +62,15 @@ describe('DELETE /api/v1/sources/{name}', () => {
     const caller = await newCaller(t.app);
     const account = await world.emulator.createAccount();
     await as(t.app, caller).post('/sources', { name: 'kept', provider: 'stripe', private_key: account.secret_key }).expect(201);
-    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).delete('/sources/kept').expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: 'No source named kept in this environment.' });
+    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .delete('/sources/kept')
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: 'No source named kept in this environment.',
+    });
     await as(t.app, caller).get('/sources/kept').expect(200);
   });
 });

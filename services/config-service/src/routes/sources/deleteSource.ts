@@ -17,6 +17,9 @@ export function deleteSource(deps: SourceRouteDeps) {
       200: Joi.object({ deleted: Joi.boolean().valid(true).required(), source: sourceSchema.required() }),
       404: { description: 'No source of that name in this environment' },
     },
-    handler: async ({ params }, _req, res) => ({ deleted: true, source: toSourceJson(await deps.sources.delete(callerOf(res), params.name)) }),
+    handler: async ({ params }, _req, res) => ({
+      deleted: true,
+      source: toSourceJson(await deps.sources.delete(callerOf(res), params.name)),
+    }),
   });
 }

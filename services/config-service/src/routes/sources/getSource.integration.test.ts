@@ -23,14 +23,18 @@ describe('GET /api/v1/sources/{name}', () => {
 
   it('refuses a name that breaks the naming rule', async () => {
     const caller = await newCaller(t.app);
-    const res = await as(t.app, caller).get(`/sources/${'a'.repeat(64)}`).expect(400);
+    const res = await as(t.app, caller)
+      .get(`/sources/${'a'.repeat(64)}`)
+      .expect(400);
     expect(res.body).toEqual(parameterInvalid('name', 'name length must be less than or equal to 63 characters long'));
   });
 
   it('returns the source without its key', async () => {
     const caller = await newCaller(t.app);
     const account = await emulator.createAccount();
-    const created = await as(t.app, caller).post('/sources', { name: 'payments', provider: 'stripe', private_key: account.secret_key }).expect(201);
+    const created = await as(t.app, caller)
+      .post('/sources', { name: 'payments', provider: 'stripe', private_key: account.secret_key })
+      .expect(201);
     const res = await as(t.app, caller).get('/sources/payments').expect(200);
     expect(sourceSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toEqual(created.body);
@@ -41,8 +45,25 @@ describe('GET /api/v1/sources/{name}', () => {
     const caller = await newCaller(t.app);
     const account = await emulator.createAccount();
     await as(t.app, caller).post('/sources', { name: 'private_one', provider: 'stripe', private_key: account.secret_key }).expect(201);
-    const expected = { type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: 'No source named private_one in this environment.' };
-    expect((await as(t.app, await otherEnvironmentCaller(t.app, caller)).get('/sources/private_one').expect(404)).body).toEqual(expected);
-    expect((await as(t.app, await newCaller(t.app)).get('/sources/private_one').expect(404)).body).toEqual(expected);
+    const expected = {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: 'No source named private_one in this environment.',
+    };
+    expect(
+      (
+        await as(t.app, await otherEnvironmentCaller(t.app, caller))
+          .get('/sources/private_one')
+          .expect(404)
+      ).body,
+    ).toEqual(expected);
+    expect(
+      (
+        await as(t.app, await newCaller(t.app))
+          .get('/sources/private_one')
+          .expect(404)
+      ).body,
+    ).toEqual(expected);
   });
 });

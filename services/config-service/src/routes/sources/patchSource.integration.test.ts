@@ -3,7 +3,15 @@ import request from 'supertest';
 import { TABLES } from '@datasync/db';
 import { closeTestKnex, getTestKnex, parameterInvalid, startEmulator, type TestEmulator } from '@datasync/testing';
 import { sourceSchema } from '../../sources/sources.schemas';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ApiCaller, type ResourceTestApp } from '../../testing/resourceApp';
+import {
+  UNAUTHENTICATED,
+  as,
+  buildResourceApp,
+  newCaller,
+  otherEnvironmentCaller,
+  type ApiCaller,
+  type ResourceTestApp,
+} from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 let emulator: TestEmulator;
@@ -23,7 +31,11 @@ const clientId = () => `ca_${randomBytes(12).toString('hex')}`;
 
 async function createSource(caller: ApiCaller, name: string, extra: object = {}) {
   const account = await emulator.createAccount();
-  return (await as(t.app, caller).post('/sources', { name, provider: 'stripe', private_key: account.secret_key, ...extra }).expect(201)).body as {
+  return (
+    await as(t.app, caller)
+      .post('/sources', { name, provider: 'stripe', private_key: account.secret_key, ...extra })
+      .expect(201)
+  ).body as {
     id: string;
     updated_at: string;
   };
@@ -40,8 +52,14 @@ describe('PATCH /api/v1/sources/{name}', () => {
     const body = { oauth_client_id: clientId() };
     const refused = await caller.user.agent.patch('/api/v1/sources/from_dashboard').send(body).expect(403);
     expect(refused.body).toMatchObject({ type: 'permission_error', code: 'csrf_token_invalid' });
-    expect(await knex(TABLES.sources).where({ environment_id: caller.environmentId, name: 'from_dashboard' }).first('oauth_client_id')).toEqual({ oauth_client_id: null });
-    const res = await caller.user.agent.patch('/api/v1/sources/from_dashboard').set('X-CSRF-Token', caller.user.csrf).send(body).expect(200);
+    expect(
+      await knex(TABLES.sources).where({ environment_id: caller.environmentId, name: 'from_dashboard' }).first('oauth_client_id'),
+    ).toEqual({ oauth_client_id: null });
+    const res = await caller.user.agent
+      .patch('/api/v1/sources/from_dashboard')
+      .set('X-CSRF-Token', caller.user.csrf)
+      .send(body)
+      .expect(200);
     expect(res.body.oauth_client_id).toBe(body.oauth_client_id);
   });
 
@@ -49,12 +67,15 @@ describe('PATCH /api/v1/sources/{name}', () => {
     const caller = await newCaller(t.app);
     const kept = clientId();
     await createSource(caller, 'kept', { oauth_client_id: kept });
-    const res = await as(t.app, caller).patch('/sources/kept', { oauth_client_id: 'pk_test_123', private_key: 'sk_test_x', name: 'renamed' }).expect(400);
+    const res = await as(t.app, caller)
+      .patch('/sources/kept', { oauth_client_id: 'pk_test_123', private_key: 'sk_test_x', name: 'renamed' })
+      .expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'oauth_client_id',
-      message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits; private_key is not allowed; name is not allowed',
+      message:
+        'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits; private_key is not allowed; name is not allowed',
       errors: [
         { param: 'oauth_client_id', message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits' },
         { param: 'private_key', message: 'private_key is not allowed' },
@@ -68,7 +89,9 @@ describe('PATCH /api/v1/sources/{name}', () => {
       const refused = await as(t.app, caller).patch('/sources/kept', { oauth_client_id: bad }).expect(400);
       expect(refused.body).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'oauth_client_id' });
     }
-    expect(await knex(TABLES.sources).where({ environment_id: caller.environmentId, name: 'kept' }).first('oauth_client_id')).toEqual({ oauth_client_id: kept });
+    expect(await knex(TABLES.sources).where({ environment_id: caller.environmentId, name: 'kept' }).first('oauth_client_id')).toEqual({
+      oauth_client_id: kept,
+    });
   });
 
   it('sets the client id, then clears it with null; each change is audited', async () => {
@@ -85,7 +108,10 @@ describe('PATCH /api/v1/sources/{name}', () => {
     expect(cleared.body).toEqual({ ...set.body, oauth_client_id: null, updated_at: expect.any(String) });
     expect(await knex(TABLES.sources).where({ id: created.id }).first('oauth_client_id')).toEqual({ oauth_client_id: null });
 
-    const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.updated' }).orderBy('created_at').select('target', 'details');
+    const audit = await knex(TABLES.auditLog)
+      .where({ environment_id: caller.environmentId, action: 'source.updated' })
+      .orderBy('created_at')
+      .select('target', 'details');
     expect(audit).toEqual([
       { target: 'stripe_main', details: { oauth_client_id: id } },
       { target: 'stripe_main', details: { oauth_client_id: null } },
@@ -95,9 +121,16 @@ describe('PATCH /api/v1/sources/{name}', () => {
   it("answers 404 for an unknown source and for another environment's, and leaves that one", async () => {
     const caller = await newCaller(t.app);
     const res = await as(t.app, caller).patch('/sources/nowhere', { oauth_client_id: clientId() }).expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: 'No source named nowhere in this environment.' });
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: 'No source named nowhere in this environment.',
+    });
     await createSource(caller, 'theirs');
-    await as(t.app, await otherEnvironmentCaller(t.app, caller)).patch('/sources/theirs', { oauth_client_id: clientId() }).expect(404);
+    await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .patch('/sources/theirs', { oauth_client_id: clientId() })
+      .expect(404);
     expect((await as(t.app, caller).get('/sources/theirs').expect(200)).body.oauth_client_id).toBeNull();
   });
 });

@@ -16,9 +16,9 @@ export function patchSource(deps: SourceRouteDeps) {
     path: '/sources/{name}',
     summary: "Change a source's OAuth client id or rate budget share (the key stays as it is)",
     description:
-      'With `oauth_client_id` (Stripe Connect\'s `ca_…`), the hosted Link page offers **Connect with Stripe**; `null` removes it and ' +
+      "With `oauth_client_id` (Stripe Connect's `ca_…`), the hosted Link page offers **Connect with Stripe**; `null` removes it and " +
       'the page offers only the pasted key. The id is public and stored as given: the provider has no API to check it against the key. ' +
-      '`rate_budget_percent` changes the share of the provider\'s rate limit the loader spends on the source\'s accounts; its next ' +
+      "`rate_budget_percent` changes the share of the provider's rate limit the loader spends on the source's accounts; its next " +
       'jobs use it. A field left out stays as it is; at least one is needed.',
     tags: ['sources'],
     auth: deps.auth,

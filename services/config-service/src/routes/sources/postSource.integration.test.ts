@@ -30,7 +30,8 @@ describe('POST /api/v1/sources', () => {
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'name',
-      message: 'name may contain only lowercase letters, digits and underscores; provider must be [stripe]; private_key is required; secret is not allowed',
+      message:
+        'name may contain only lowercase letters, digits and underscores; provider must be [stripe]; private_key is required; secret is not allowed',
       errors: [
         { param: 'name', message: 'name may contain only lowercase letters, digits and underscores' },
         { param: 'provider', message: 'provider must be [stripe]' },
@@ -43,7 +44,9 @@ describe('POST /api/v1/sources', () => {
   it('verifies the key with the provider, stores it sealed with the owner account, and audits it', async () => {
     const caller = await newCaller(t.app);
     const account = await emulator.createAccount({ business_name: 'Demo Shop' });
-    const res = await as(t.app, caller).post('/sources', { name: 'stripe_main', provider: 'stripe', private_key: account.secret_key }).expect(201);
+    const res = await as(t.app, caller)
+      .post('/sources', { name: 'stripe_main', provider: 'stripe', private_key: account.secret_key })
+      .expect(201);
     expect(sourceSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -64,7 +67,10 @@ describe('POST /api/v1/sources', () => {
     // Bound to its row: the same key does not open as another row's.
     expect(() => t.secretBox.open(row.credential_secret, caller.environmentId, sealedPlace('sourceKey', caller.environmentId))).toThrow();
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.created' }).first();
-    expect(audit).toMatchObject({ target: 'stripe_main', details: { provider: 'stripe', provider_account_id: account.id, livemode: false } });
+    expect(audit).toMatchObject({
+      target: 'stripe_main',
+      details: { provider: 'stripe', provider_account_id: account.id, livemode: false },
+    });
     expect(JSON.stringify(audit)).not.toContain(account.secret_key);
     expect(t.logs()).not.toContain(account.secret_key);
   });
@@ -82,18 +88,26 @@ describe('POST /api/v1/sources', () => {
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.created' }).first();
     expect(audit.details).toMatchObject({ oauth_client_id: clientId });
     // null is the same as leaving it out.
-    const without = await as(t.app, caller).post('/sources', { name: 'without_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: null }).expect(201);
+    const without = await as(t.app, caller)
+      .post('/sources', { name: 'without_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: null })
+      .expect(201);
     expect(without.body.oauth_client_id).toBeNull();
   });
 
   it('refuses an OAuth client id that is not ca_ and letters and digits, before asking the provider', async () => {
     const caller = await newCaller(t.app);
     const account = await emulator.createAccount();
-    const res = await as(t.app, caller).post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: 'acct_123' }).expect(400);
-    expect(res.body).toEqual(parameterInvalid('oauth_client_id', 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits'));
+    const res = await as(t.app, caller)
+      .post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: 'acct_123' })
+      .expect(400);
+    expect(res.body).toEqual(
+      parameterInvalid('oauth_client_id', 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits'),
+    );
     // What the column's check alone would refuse (a dash, too long) is a 400 too, never a database error.
     for (const bad of ['ca_with-dash', `ca_${'x'.repeat(300)}`, '']) {
-      const refused = await as(t.app, caller).post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: bad }).expect(400);
+      const refused = await as(t.app, caller)
+        .post('/sources', { name: 'bad_oauth', provider: 'stripe', private_key: account.secret_key, oauth_client_id: bad })
+        .expect(400);
       expect(refused.body).toMatchObject({ code: 'parameter_invalid', param: 'oauth_client_id' });
     }
     expect(await knex(TABLES.sources).where({ environment_id: caller.environmentId })).toEqual([]);
@@ -106,7 +120,8 @@ describe('POST /api/v1/sources', () => {
       type: 'invalid_request_error',
       code: 'invalid_private_key',
       param: 'private_key',
-      message: 'Invalid Stripe private key: the key is not a Stripe secret or restricted key (expected sk_live_…, sk_test_…, rk_live_… or rk_test_…).',
+      message:
+        'Invalid Stripe private key: the key is not a Stripe secret or restricted key (expected sk_live_…, sk_test_…, rk_live_… or rk_test_…).',
     });
     const unknownKey = 'sk_test_51' + 'Z'.repeat(56);
     const rejected = await as(t.app, caller).post('/sources', { name: 's2', provider: 'stripe', private_key: unknownKey }).expect(400);
@@ -125,9 +140,15 @@ describe('POST /api/v1/sources', () => {
     const offline = buildResourceApp(knex); // its provider URL has no listener
     const caller = await newCaller(offline.app);
     const account = await emulator.createAccount();
-    const res = await as(offline.app, caller).post('/sources', { name: 'later', provider: 'stripe', private_key: account.secret_key }).expect(503);
+    const res = await as(offline.app, caller)
+      .post('/sources', { name: 'later', provider: 'stripe', private_key: account.secret_key })
+      .expect(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.body).toEqual({ type: 'api_error', code: 'provider_unreachable', message: expect.stringMatching(/^Stripe could not be reached to verify the private key/) });
+    expect(res.body).toEqual({
+      type: 'api_error',
+      code: 'provider_unreachable',
+      message: expect.stringMatching(/^Stripe could not be reached to verify the private key/),
+    });
     expect(JSON.stringify(res.body)).not.toContain(account.secret_key);
     expect(offline.logs()).not.toContain(account.secret_key);
     expect(await knex(TABLES.sources).where({ environment_id: caller.environmentId })).toEqual([]);
@@ -138,13 +159,17 @@ describe('POST /api/v1/sources', () => {
     const account = await emulator.createAccount();
     const body = { name: 'dup', provider: 'stripe', private_key: account.secret_key };
     await as(t.app, caller).post('/sources', body).expect(201);
-    const res = await as(t.app, caller).post('/sources', { ...body, private_key: 'not-even-a-key' }).expect(400);
+    const res = await as(t.app, caller)
+      .post('/sources', { ...body, private_key: 'not-even-a-key' })
+      .expect(400);
     expect(res.body).toEqual({
       type: 'invalid_request_error',
       code: 'resource_already_exists',
       param: 'name',
       message: 'A source named dup already exists in this environment. Choose another name.',
     });
-    await as(t.app, await otherEnvironmentCaller(t.app, caller)).post('/sources', body).expect(201);
+    await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .post('/sources', body)
+      .expect(201);
   });
 });

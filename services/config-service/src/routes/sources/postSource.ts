@@ -20,9 +20,9 @@ export function postSource(deps: SourceRouteDeps) {
     description:
       'A key the provider rejects answers 400 `invalid_private_key` (or `insufficient_permission`); a provider that cannot be ' +
       'reached answers 503 `provider_unreachable`. Nothing is created in either case. The key is stored encrypted and never returned. ' +
-      'The optional `oauth_client_id` (Stripe Connect\'s `ca_…`) lets the hosted Link page offer Connect with Stripe; ' +
-      '`PATCH /sources/{name}` sets or clears it later. `rate_budget_percent` (default 50) is the share of the provider\'s documented ' +
-      'rate limit the loader may spend on each of the source\'s accounts.',
+      "The optional `oauth_client_id` (Stripe Connect's `ca_…`) lets the hosted Link page offer Connect with Stripe; " +
+      "`PATCH /sources/{name}` sets or clears it later. `rate_budget_percent` (default 50) is the share of the provider's documented " +
+      "rate limit the loader may spend on each of the source's accounts.",
     tags: ['sources'],
     auth: deps.auth,
     body: sourceInput,

@@ -21,7 +21,9 @@ afterAll(async () => {
 
 async function post(caller: ApiCaller, name: string, extra: object, status: number) {
   const account = await emulator.createAccount();
-  return as(t.app, caller).post('/sources', { name, provider: 'stripe', private_key: account.secret_key, ...extra }).expect(status);
+  return as(t.app, caller)
+    .post('/sources', { name, provider: 'stripe', private_key: account.secret_key, ...extra })
+    .expect(status);
 }
 
 const share = async (caller: ApiCaller, name: string) =>
@@ -40,7 +42,9 @@ describe('rate_budget_percent of a source', () => {
     expect(sourceSchema.validate(created.body).error).toBeUndefined();
     expect(created.body).toMatchObject({ name: 'paced', rate_budget_percent: 20 });
     expect(await share(caller, 'paced')).toEqual({ rate_budget_percent: 20 });
-    const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'source.created', target: 'paced' }).first();
+    const audit = await knex(TABLES.auditLog)
+      .where({ environment_id: caller.environmentId, action: 'source.created', target: 'paced' })
+      .first();
     expect(audit.details).toMatchObject({ rate_budget_percent: 20 });
 
     const defaulted = await post(caller, 'default_pace', {}, 201);
@@ -55,7 +59,8 @@ describe('rate_budget_percent of a source', () => {
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'oauth_client_id',
-      message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits; rate_budget_percent must be less than or equal to 80',
+      message:
+        'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits; rate_budget_percent must be less than or equal to 80',
       errors: [
         { param: 'oauth_client_id', message: 'oauth_client_id must be a Stripe Connect client id: ca_ followed by letters and digits' },
         { param: 'rate_budget_percent', message: 'rate_budget_percent must be less than or equal to 80' },

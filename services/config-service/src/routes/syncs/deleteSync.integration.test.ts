@@ -21,7 +21,10 @@ describe('DELETE /api/v1/syncs/{name}', () => {
   it('refuses a name that breaks the naming rule', async () => {
     const caller = await newCaller(t.app);
     const res = await as(t.app, caller).delete('/syncs/Sync').expect(400);
-    expect(res.body).toMatchObject({ code: 'parameter_invalid', errors: [{ param: 'name', message: 'name may contain only lowercase letters and underscores' }] });
+    expect(res.body).toMatchObject({
+      code: 'parameter_invalid',
+      errors: [{ param: 'name', message: 'name may contain only lowercase letters and underscores' }],
+    });
   });
 
   it('deletes the sync with its collections, keeps the tables, the source and the destination, and audits it', async () => {
@@ -38,19 +41,31 @@ describe('DELETE /api/v1/syncs/{name}', () => {
     });
     expect(await knex(TABLES.syncs).where({ id: sync.id }).first()).toBeUndefined();
     expect(await knex(TABLES.collections).where({ sync_id: sync.id })).toEqual([]);
-    expect(await world.pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first()).toBeDefined();
+    expect(
+      await world.pg.knex('information_schema.tables').where({ table_schema: 'public', table_name: 'stripe_charges' }).first(),
+    ).toBeDefined();
     await as(t.app, caller).get(`/sources/${fixture.source}`).expect(200);
     await as(t.app, caller).get(`/destinations/${fixture.destination}`).expect(200);
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'sync.deleted' }).first();
-    expect(audit).toMatchObject({ target: fixture.sync, details: { source: fixture.source, destination: fixture.destination, collections: ['charges'] } });
+    expect(audit).toMatchObject({
+      target: fixture.sync,
+      details: { source: fixture.source, destination: fixture.destination, collections: ['charges'] },
+    });
     await as(t.app, caller).get(`/syncs/${fixture.sync}`).expect(404);
   });
 
   it("answers 404 for another environment's sync and leaves it", async () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
-    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).delete(`/syncs/${fixture.sync}`).expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
+    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .delete(`/syncs/${fixture.sync}`)
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: `No sync named ${fixture.sync} in this environment.`,
+    });
     await as(t.app, caller).get(`/syncs/${fixture.sync}`).expect(200);
   });
 });

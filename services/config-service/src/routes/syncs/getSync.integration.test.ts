@@ -94,8 +94,28 @@ describe('GET /api/v1/syncs/{name}', () => {
       })
       .returning('id');
     await knex(TABLES.segments).insert([
-      { run_id: run.id, n: 0, account_id: account.id, created_gte: 0, created_lt: 1_000, status: 'done', pages_read: 2, rows_written: 150, updated_at: new Date('2026-11-20T10:02:00Z') },
-      { run_id: run.id, n: 1, account_id: account.id, created_gte: 1_000, created_lt: 2_000, status: 'done', pages_read: 1, rows_written: 42, updated_at: new Date('2026-11-20T10:04:00Z') },
+      {
+        run_id: run.id,
+        n: 0,
+        account_id: account.id,
+        created_gte: 0,
+        created_lt: 1_000,
+        status: 'done',
+        pages_read: 2,
+        rows_written: 150,
+        updated_at: new Date('2026-11-20T10:02:00Z'),
+      },
+      {
+        run_id: run.id,
+        n: 1,
+        account_id: account.id,
+        created_gte: 1_000,
+        created_lt: 2_000,
+        status: 'done',
+        pages_read: 1,
+        rows_written: 42,
+        updated_at: new Date('2026-11-20T10:04:00Z'),
+      },
     ]);
 
     const res = await as(app, caller).get(`/syncs/${fixture.sync}`).expect(200);
@@ -106,7 +126,14 @@ describe('GET /api/v1/syncs/{name}', () => {
   it("answers 404 for another environment's sync", async () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
-    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller)).get(`/syncs/${fixture.sync}`).expect(404);
-    expect(res.body).toEqual({ type: 'invalid_request_error', code: 'resource_missing', param: 'name', message: `No sync named ${fixture.sync} in this environment.` });
+    const res = await as(t.app, await otherEnvironmentCaller(t.app, caller))
+      .get(`/syncs/${fixture.sync}`)
+      .expect(404);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'name',
+      message: `No sync named ${fixture.sync} in this environment.`,
+    });
   });
 });

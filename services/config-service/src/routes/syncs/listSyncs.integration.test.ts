@@ -27,7 +27,11 @@ describe('GET /api/v1/syncs', () => {
   it("lists the environment's syncs with what they connect, never another environment's", async () => {
     const caller = await newCaller(t.app);
     const other = await otherEnvironmentCaller(t.app, caller);
-    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'mine' });
+    const fixture = await createSyncFixture(t.app, caller, {
+      emulator: world.emulator,
+      connectionString: world.pg.connectionString,
+      prefix: 'mine',
+    });
     await createSyncFixture(t.app, other, { emulator: world.emulator, connectionString: world.pg.connectionString, prefix: 'theirs' });
     const res = await as(t.app, caller).get('/syncs').expect(200);
     expect(syncListSchema.validate(res.body).error).toBeUndefined();

@@ -4,7 +4,15 @@ import { getTestKnex } from '@datasync/testing';
 import { syncSchema } from '../../syncs/syncs.schemas';
 import { createSyncFixture } from '../../testing/fixtures';
 import { useProviderAndDestination } from '../../testing/providerAndDestination';
-import { UNAUTHENTICATED, as, buildResourceApp, newCaller, otherEnvironmentCaller, type ApiCaller, type ResourceTestApp } from '../../testing/resourceApp';
+import {
+  UNAUTHENTICATED,
+  as,
+  buildResourceApp,
+  newCaller,
+  otherEnvironmentCaller,
+  type ApiCaller,
+  type ResourceTestApp,
+} from '../../testing/resourceApp';
 
 const knex = getTestKnex();
 const world = useProviderAndDestination();
@@ -17,12 +25,16 @@ beforeAll(async () => {
 async function sourceAndDestination(caller: ApiCaller, source: string, destination: string): Promise<void> {
   const account = await world.emulator.createAccount();
   await as(t.app, caller).post('/sources', { name: source, provider: 'stripe', private_key: account.secret_key }).expect(201);
-  await as(t.app, caller).post('/destinations', { name: destination, engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
+  await as(t.app, caller)
+    .post('/destinations', { name: destination, engine: 'postgres', connection_string: world.pg.connectionString })
+    .expect(201);
 }
 
 describe('POST /api/v1/syncs', () => {
   it('needs authentication', async () => {
-    expect((await request(t.app).post('/api/v1/syncs').send({ name: 'a', source: 'b', destination: 'c' }).expect(401)).body).toEqual(UNAUTHENTICATED);
+    expect((await request(t.app).post('/api/v1/syncs').send({ name: 'a', source: 'b', destination: 'c' }).expect(401)).body).toEqual(
+      UNAUTHENTICATED,
+    );
   });
 
   it('names every invalid field in one 400', async () => {
@@ -32,7 +44,8 @@ describe('POST /api/v1/syncs', () => {
       type: 'invalid_request_error',
       code: 'parameter_invalid',
       param: 'name',
-      message: 'name may contain only lowercase letters and underscores; source is required; destination must be a string; paused is not allowed',
+      message:
+        'name may contain only lowercase letters and underscores; source is required; destination must be a string; paused is not allowed',
       errors: [
         { param: 'name', message: 'name may contain only lowercase letters and underscores' },
         { param: 'source', message: 'source is required' },
@@ -45,7 +58,9 @@ describe('POST /api/v1/syncs', () => {
   it('connects a source to a destination by name, and audits it', async () => {
     const caller = await newCaller(t.app);
     await sourceAndDestination(caller, 'stripe_live', 'warehouse');
-    const res = await as(t.app, caller).post('/syncs', { name: 'payments_sync', source: 'stripe_live', destination: 'warehouse' }).expect(201);
+    const res = await as(t.app, caller)
+      .post('/syncs', { name: 'payments_sync', source: 'stripe_live', destination: 'warehouse' })
+      .expect(201);
     expect(syncSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -57,7 +72,12 @@ describe('POST /api/v1/syncs', () => {
     const row = await knex(TABLES.syncs).where({ id: res.body.id }).first();
     const source = await knex(TABLES.sources).where({ environment_id: caller.environmentId, name: 'stripe_live' }).first('id');
     const destination = await knex(TABLES.destinations).where({ environment_id: caller.environmentId, name: 'warehouse' }).first('id');
-    expect(row).toMatchObject({ environment_id: caller.environmentId, name: 'payments_sync', source_id: source.id, destination_id: destination.id });
+    expect(row).toMatchObject({
+      environment_id: caller.environmentId,
+      name: 'payments_sync',
+      source_id: source.id,
+      destination_id: destination.id,
+    });
     const audit = await knex(TABLES.auditLog).where({ environment_id: caller.environmentId, action: 'sync.created' }).first();
     expect(audit).toMatchObject({ target: 'payments_sync', details: { source: 'stripe_live', destination: 'warehouse' } });
   });
@@ -71,7 +91,8 @@ describe('POST /api/v1/syncs', () => {
       type: 'invalid_request_error',
       code: 'resource_missing',
       param: 'source',
-      message: 'No source named their_source in this environment. No destination named their_destination in this environment. Create it first, or check the name.',
+      message:
+        'No source named their_source in this environment. No destination named their_destination in this environment. Create it first, or check the name.',
       errors: [
         { param: 'source', message: 'No source named their_source in this environment.' },
         { param: 'destination', message: 'No destination named their_destination in this environment.' },
@@ -83,14 +104,18 @@ describe('POST /api/v1/syncs', () => {
   it('refuses a duplicate name, and a second sync for the same source and destination', async () => {
     const caller = await newCaller(t.app);
     const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
-    const sameName = await as(t.app, caller).post('/syncs', { name: fixture.sync, source: fixture.source, destination: fixture.destination }).expect(400);
+    const sameName = await as(t.app, caller)
+      .post('/syncs', { name: fixture.sync, source: fixture.source, destination: fixture.destination })
+      .expect(400);
     expect(sameName.body).toEqual({
       type: 'invalid_request_error',
       code: 'resource_already_exists',
       param: 'name',
       message: `A sync named ${fixture.sync} already exists in this environment. Choose another name.`,
     });
-    const samePair = await as(t.app, caller).post('/syncs', { name: 'second', source: fixture.source, destination: fixture.destination }).expect(400);
+    const samePair = await as(t.app, caller)
+      .post('/syncs', { name: 'second', source: fixture.source, destination: fixture.destination })
+      .expect(400);
     expect(samePair.body).toEqual({
       type: 'invalid_request_error',
       code: 'resource_already_exists',
@@ -100,7 +125,9 @@ describe('POST /api/v1/syncs', () => {
         'a source reaches a destination through one sync only. Mount more collections in that sync instead.',
     });
     // The same source into another destination is another writer, so it is allowed.
-    await as(t.app, caller).post('/destinations', { name: 'second_db', engine: 'postgres', connection_string: world.pg.connectionString }).expect(201);
+    await as(t.app, caller)
+      .post('/destinations', { name: 'second_db', engine: 'postgres', connection_string: world.pg.connectionString })
+      .expect(201);
     await as(t.app, caller).post('/syncs', { name: 'second', source: fixture.source, destination: 'second_db' }).expect(201);
   });
 
@@ -108,7 +135,9 @@ describe('POST /api/v1/syncs', () => {
     const caller = await newCaller(t.app);
     await sourceAndDestination(caller, 'src', 'dst');
     const names = ['race_a', 'race_b', 'race_c'];
-    const statuses = (await Promise.all(names.map((name) => as(t.app, caller).post('/syncs', { name, source: 'src', destination: 'dst' })))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(names.map((name) => as(t.app, caller).post('/syncs', { name, source: 'src', destination: 'dst' })))
+    ).map((r) => r.status);
     expect(statuses.sort()).toEqual([201, 400, 400]);
     expect(await knex(TABLES.syncs).where({ environment_id: caller.environmentId }).count({ n: '*' }).first()).toEqual({ n: '1' });
   });

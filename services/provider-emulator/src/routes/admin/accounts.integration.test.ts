@@ -15,7 +15,9 @@ afterAll(async () => {
 
 describe('POST /_emulator/accounts', () => {
   it('creates an account with its keys and the requested object counts', async () => {
-    const created = await emulator.call('POST', '/_emulator/accounts', { body: { objects: { charges: 1000, customers: 10 }, business_name: 'Test Shop' } });
+    const created = await emulator.call('POST', '/_emulator/accounts', {
+      body: { objects: { charges: 1000, customers: 10 }, business_name: 'Test Shop' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       id: expect.stringMatching(/^acct_1[0-9A-Za-z]{15}$/),
@@ -44,7 +46,8 @@ describe('POST /_emulator/accounts', () => {
         type: 'invalid_request_error',
         code: 'parameter_invalid',
         param: 'error_rate',
-        message: "'error_rate' must be less than or equal to 1; 'objects.charges' must be greater than or equal to 0; 'objects.dragons' is not allowed",
+        message:
+          "'error_rate' must be less than or equal to 1; 'objects.charges' must be greater than or equal to 0; 'objects.dragons' is not allowed",
         doc_url: 'https://stripe.com/docs/error-codes/parameter-invalid',
       },
     });

@@ -13,7 +13,9 @@ afterAll(async () => {
 describe('admin object changes', () => {
   it('creates a realistic object with the given fields, listed first', async () => {
     const account = await emulator.createAccount({ objects: { charges: 5, customers: 2 } });
-    const created = await emulator.call('POST', `/_emulator/accounts/${account.id}/charges`, { body: { amount: 4242, metadata: { order: 'A-1' } } });
+    const created = await emulator.call('POST', `/_emulator/accounts/${account.id}/charges`, {
+      body: { amount: 4242, metadata: { order: 'A-1' } },
+    });
     expect(created.status).toBe(201);
     const charge = created.body as { id: string; amount: number; created: number; metadata: Record<string, string>; currency: string };
     expect(charge).toMatchObject({ object: 'charge', amount: 4242, metadata: { order: 'A-1' } });
@@ -37,7 +39,9 @@ describe('admin object changes', () => {
     expect(after).toMatchObject({ name: 'New Name', address: { city: 'Oslo', line1: customer?.address?.line1 } });
     const missing = await emulator.call('POST', `/_emulator/accounts/${account.id}/customers/cus_nope`, { body: { name: 'x' } });
     expect(missing.status).toBe(404);
-    const readOnly = await emulator.call('POST', `/_emulator/accounts/${account.id}/customers/${customer?.id}`, { body: { id: 'cus_mine' } });
+    const readOnly = await emulator.call('POST', `/_emulator/accounts/${account.id}/customers/${customer?.id}`, {
+      body: { id: 'cus_mine' },
+    });
     expect(readOnly.status).toBe(400);
     expect(readOnly.body).toMatchObject({ error: { param: 'id', code: 'parameter_invalid' } });
   });
@@ -67,7 +71,12 @@ describe('admin object changes', () => {
       const refused = await emulator.call('DELETE', `/_emulator/accounts/${account.id}/${resource}/${id}`);
       expect(refused).toMatchObject({
         status: 404,
-        body: { error: { type: 'invalid_request_error', message: expect.stringContaining(`Unrecognized request URL (DELETE: /v1/${resource}/${id})`) } },
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: expect.stringContaining(`Unrecognized request URL (DELETE: /v1/${resource}/${id})`),
+          },
+        },
       });
     }
     expect((await emulator.stripe(account.secret_key).events.list()).data).toEqual([]);
@@ -75,12 +84,22 @@ describe('admin object changes', () => {
 
   it('deletes draft invoices only (invoice.deleted), as Stripe does', async () => {
     const account = await emulator.createAccount({ objects: { customers: 2 } });
-    const draft = (await emulator.call('POST', `/_emulator/accounts/${account.id}/invoices`, { body: { status: 'draft' } })).body as { id: string };
-    const paid = (await emulator.call('POST', `/_emulator/accounts/${account.id}/invoices`, { body: { status: 'paid' } })).body as { id: string };
+    const draft = (await emulator.call('POST', `/_emulator/accounts/${account.id}/invoices`, { body: { status: 'draft' } })).body as {
+      id: string;
+    };
+    const paid = (await emulator.call('POST', `/_emulator/accounts/${account.id}/invoices`, { body: { status: 'paid' } })).body as {
+      id: string;
+    };
     const refused = await emulator.call('DELETE', `/_emulator/accounts/${account.id}/invoices/${paid.id}`);
-    expect(refused).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error', message: 'You can only delete draft invoices.' } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'You can only delete draft invoices.' } },
+    });
     expect((await emulator.call('DELETE', `/_emulator/accounts/${account.id}/invoices/${draft.id}`)).status).toBe(200);
-    expect((await emulator.stripe(account.secret_key).events.list({ limit: 1 })).data[0]).toMatchObject({ type: 'invoice.deleted', data: { object: { id: draft.id } } });
+    expect((await emulator.stripe(account.secret_key).events.list({ limit: 1 })).data[0]).toMatchObject({
+      type: 'invoice.deleted',
+      data: { object: { id: draft.id } },
+    });
   });
 
   it('cancels a subscription instead of deleting it, as Stripe does', async () => {

@@ -4,7 +4,13 @@ import { accountParam } from '../../admin/adminLookup';
 import { validate } from '../../http/validate';
 import type { EmulatorState } from '../../state/emulatorState';
 
-const clockSchema = Joi.object({ advance_seconds: Joi.number().integer().min(1).max(3650 * 86_400).required() });
+const clockSchema = Joi.object({
+  advance_seconds: Joi.number()
+    .integer()
+    .min(1)
+    .max(3650 * 86_400)
+    .required(),
+});
 
 /**
  * `POST /_emulator/accounts/:accountId/clock` `{advance_seconds}`: moves the account's clock

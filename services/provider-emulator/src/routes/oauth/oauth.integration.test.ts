@@ -16,13 +16,27 @@ afterAll(async () => {
 const redirectUri = 'http://localhost:4000/link/callback?session=ls_1';
 
 function authorizeQuery(overrides: Record<string, string> = {}): string {
-  return new URLSearchParams({ client_id: app.client_id, redirect_uri: redirectUri, state: 'st_123', scope: 'read_only', response_type: 'code', ...overrides }).toString();
+  return new URLSearchParams({
+    client_id: app.client_id,
+    redirect_uri: redirectUri,
+    state: 'st_123',
+    scope: 'read_only',
+    response_type: 'code',
+    ...overrides,
+  }).toString();
 }
 
 /** Submits the consent form as a browser would and returns where it redirects. */
 async function decide(decision: 'approve' | 'deny', account = ''): Promise<URL> {
   const response = await emulator.call('POST', '/oauth/authorize', {
-    body: new URLSearchParams({ client_id: app.client_id, redirect_uri: redirectUri, state: 'st_123', scope: 'read_only', decision, account }),
+    body: new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: redirectUri,
+      state: 'st_123',
+      scope: 'read_only',
+      decision,
+      account,
+    }),
   });
   expect(response.status).toBe(303);
   return new URL(response.headers.get('location') ?? '');
@@ -61,11 +75,18 @@ describe('Connect OAuth', () => {
 
     const stripe = emulator.stripe(app.secret_key);
     const token = await stripe.oauth.token({ grant_type: 'authorization_code', code });
-    expect(token).toMatchObject({ livemode: false, scope: 'read_only', token_type: 'bearer', stripe_user_id: expect.stringMatching(/^acct_/) });
+    expect(token).toMatchObject({
+      livemode: false,
+      scope: 'read_only',
+      token_type: 'bearer',
+      stripe_user_id: expect.stringMatching(/^acct_/),
+    });
     const connectedId = token.stripe_user_id ?? '';
     expect((await stripe.charges.list({}, { stripeAccount: connectedId })).data).toHaveLength(3);
 
-    await expect(stripe.oauth.token({ grant_type: 'authorization_code', code })).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidGrantError);
+    await expect(stripe.oauth.token({ grant_type: 'authorization_code', code })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidGrantError,
+    );
     const again = await emulator.call('POST', '/oauth/token', {
       body: new URLSearchParams({ grant_type: 'authorization_code', code }),
       headers: { authorization: `Bearer ${app.secret_key}` },
@@ -77,7 +98,9 @@ describe('Connect OAuth', () => {
   it('connects an existing account picked on the page, and lists it next time', async () => {
     const existing = await emulator.createAccount({ objects: { charges: 2 } });
     const location = await decide('approve', existing.id);
-    const token = await emulator.stripe(app.secret_key).oauth.token({ grant_type: 'authorization_code', code: location.searchParams.get('code') ?? '' });
+    const token = await emulator
+      .stripe(app.secret_key)
+      .oauth.token({ grant_type: 'authorization_code', code: location.searchParams.get('code') ?? '' });
     expect(token.stripe_user_id).toBe(existing.id);
     const page = await emulator.call('GET', `/oauth/authorize?${authorizeQuery()}`);
     expect(page.text).toContain(existing.id);

@@ -35,14 +35,20 @@ describe('GET /v1/account and Stripe-Account', () => {
     expect((await stripe.accounts.retrieveCurrent({}, { stripeAccount: connected.id })).id).toBe(connected.id);
     expect((await stripe.accounts.retrieve(connected.id)).id).toBe(connected.id);
 
-    const refused = await emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${platform.secret_key}`, 'stripe-account': stranger.id } });
+    const refused = await emulator.call('GET', '/v1/charges', {
+      headers: { authorization: `Bearer ${platform.secret_key}`, 'stripe-account': stranger.id },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'account_invalid' } });
     expect(JSON.stringify(refused.body)).not.toContain(platform.secret_key);
-    await expect(stripe.charges.list({}, { stripeAccount: 'acct_1doesnotexist' })).rejects.toBeInstanceOf(Stripe.errors.StripePermissionError);
+    await expect(stripe.charges.list({}, { stripeAccount: 'acct_1doesnotexist' })).rejects.toBeInstanceOf(
+      Stripe.errors.StripePermissionError,
+    );
     await expect(stripe.accounts.retrieve(stranger.id)).rejects.toBeInstanceOf(Stripe.errors.StripePermissionError);
     // A connected account's own key does not open its platform.
-    await expect(emulator.stripe(connected.secret_key).charges.list({}, { stripeAccount: platform.id })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(emulator.stripe(connected.secret_key).charges.list({}, { stripeAccount: platform.id })).rejects.toMatchObject({
+      statusCode: 403,
+    });
   });
 
   it('requires a key', async () => {

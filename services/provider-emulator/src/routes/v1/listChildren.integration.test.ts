@@ -25,7 +25,8 @@ async function all<T>(path: string): Promise<T[]> {
   let after: string | undefined;
   for (;;) {
     const sep = path.includes('?') ? '&' : '?';
-    const page = (await emulator.call('GET', `${path}${sep}limit=100${after ? `&starting_after=${after}` : ''}`, { headers: auth })).body as List;
+    const page = (await emulator.call('GET', `${path}${sep}limit=100${after ? `&starting_after=${after}` : ''}`, { headers: auth }))
+      .body as List;
     items.push(...(page.data as T[]));
     if (!page.has_more) return items;
     after = page.data[page.data.length - 1]?.id;
@@ -37,7 +38,8 @@ async function pagedById(url: string, limit: number): Promise<string[]> {
   let after: string | undefined;
   for (;;) {
     const sep = url.includes('?') ? '&' : '?';
-    const page = (await emulator.call('GET', `${url}${sep}limit=${limit}${after ? `&starting_after=${after}` : ''}`, { headers: auth })).body as List;
+    const page = (await emulator.call('GET', `${url}${sep}limit=${limit}${after ? `&starting_after=${after}` : ''}`, { headers: auth }))
+      .body as List;
     ids.push(...page.data.map((item) => item.id));
     if (!page.has_more) return ids;
     after = page.data[page.data.length - 1]?.id;
@@ -60,11 +62,13 @@ describe('embedded lists', () => {
       expect(whole.length).toBeGreaterThan(10);
       expect(new Set(whole).size).toBe(whole.length);
       expect(whole.slice(0, 10)).toEqual(list.data.map((item) => item.id));
-      const first = (await emulator.call('GET', `${list.url}${list.url.includes('?') ? '&' : '?'}limit=100`, { headers: auth })).body as List;
+      const first = (await emulator.call('GET', `${list.url}${list.url.includes('?') ? '&' : '?'}limit=100`, { headers: auth }))
+        .body as List;
       expect(first).toMatchObject({ object: 'list', has_more: false, url: list.url.split('?')[0] });
       expect(first.data.every((item) => (item as unknown as { object: string }).object === object)).toBe(true);
       // Retrieve embeds the same first page.
-      const one = (await emulator.call('GET', `${endpoint.split('?')[0]}/${(parent as unknown as { id: string }).id}`, { headers: auth })).body as Record<string, List>;
+      const one = (await emulator.call('GET', `${endpoint.split('?')[0]}/${(parent as unknown as { id: string }).id}`, { headers: auth }))
+        .body as Record<string, List>;
       expect(one[field]).toEqual(list);
     }
   });

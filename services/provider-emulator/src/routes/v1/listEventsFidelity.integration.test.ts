@@ -28,7 +28,13 @@ describe('events whose object has no id', () => {
     await post(`/${account.id}/charges`, { status: 'failed', amount: 700 });
     await post(`/${account.id}/payouts`, { amount: 2_000 });
     const listed = (await events(account.secret_key)).data;
-    expect(listed.map((e) => e.type)).toEqual(['balance.available', 'payout.created', 'charge.failed', 'balance.available', 'charge.succeeded']);
+    expect(listed.map((e) => e.type)).toEqual([
+      'balance.available',
+      'payout.created',
+      'charge.failed',
+      'balance.available',
+      'charge.succeeded',
+    ]);
     const [afterPayout, , , afterCharge] = listed;
     expect(afterCharge?.data.object).toEqual({
       object: 'balance',
@@ -48,7 +54,9 @@ describe('events whose object has no id', () => {
     expect(created?.type).toBe('customer.subscription.created');
     expect(upcoming).toMatchObject({
       type: 'invoice.upcoming',
-      data: { object: { object: 'invoice', customer: subscription.customer, parent: { subscription_details: { subscription: subscription.id } } } },
+      data: {
+        object: { object: 'invoice', customer: subscription.customer, parent: { subscription_details: { subscription: subscription.id } } },
+      },
     });
     expect(upcoming?.data.object).not.toHaveProperty('id');
   });
@@ -56,8 +64,14 @@ describe('events whose object has no id', () => {
 
 describe('events rendered in the API version of their creation', () => {
   it('renders in the account’s default version, which events keep after an upgrade', async () => {
-    const account = await emulator.createAccount({ objects: { customers: 2, subscriptions: 2, products: 1, prices: 1 }, api_version: '2024-06-20' });
-    const invoice = (await post(`/${account.id}/invoices`, { status: 'open' })).body as { id: string; parent: { subscription_details: { subscription: string } | null } };
+    const account = await emulator.createAccount({
+      objects: { customers: 2, subscriptions: 2, products: 1, prices: 1 },
+      api_version: '2024-06-20',
+    });
+    const invoice = (await post(`/${account.id}/invoices`, { status: 'open' })).body as {
+      id: string;
+      parent: { subscription_details: { subscription: string } | null };
+    };
     const charge = (await post(`/${account.id}/charges`, { status: 'failed' })).body as { id: string };
     const upgraded = await post(`/${account.id}/event_settings`, { api_version: STRIPE_API_VERSION });
     expect(upgraded.body).toEqual({ api_version: STRIPE_API_VERSION, late_share: 0, late_delay_ms: 0 });
@@ -70,12 +84,17 @@ describe('events rendered in the API version of their creation', () => {
     // 2025-03-31.basil moved the subscription under `parent`: before it, it sat at the top level.
     expect(oldInvoice?.api_version).toBe('2024-06-20');
     expect(oldInvoice?.data.object).not.toHaveProperty('parent');
-    expect(oldInvoice?.data.object).toMatchObject({ id: invoice.id, subscription: invoice.parent.subscription_details?.subscription ?? null });
+    expect(oldInvoice?.data.object).toMatchObject({
+      id: invoice.id,
+      subscription: invoice.parent.subscription_details?.subscription ?? null,
+    });
     expect(after).toMatchObject({ api_version: STRIPE_API_VERSION, data: { object: { id: charge.id, description: 'after the upgrade' } } });
     expect(after?.data.object).not.toHaveProperty('refunds');
 
     // Lists and retrieves answer in the pinned version whatever the account's default.
-    const retrieved = await emulator.call('GET', `/v1/invoices/${invoice.id}`, { headers: { authorization: `Bearer ${account.secret_key}` } });
+    const retrieved = await emulator.call('GET', `/v1/invoices/${invoice.id}`, {
+      headers: { authorization: `Bearer ${account.secret_key}` },
+    });
     expect(retrieved.body).toHaveProperty('parent');
   });
 
@@ -83,7 +102,13 @@ describe('events rendered in the API version of their creation', () => {
     const account = await emulator.createAccount({ objects: { customers: 1 }, api_version: '2022-08-01' });
     const charge = (await post(`/${account.id}/charges`, { status: 'failed' })).body as { id: string };
     const [event] = (await events(account.secret_key)).data;
-    expect(event?.data.object.refunds).toEqual({ object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/charges/${charge.id}/refunds` });
+    expect(event?.data.object.refunds).toEqual({
+      object: 'list',
+      data: [],
+      has_more: false,
+      total_count: 0,
+      url: `/v1/charges/${charge.id}/refunds`,
+    });
   });
 
   it('refuses a version that is not one', async () => {

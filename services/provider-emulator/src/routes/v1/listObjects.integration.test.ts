@@ -18,7 +18,12 @@ describe('GET /v1/<resource>', () => {
     const stripe = emulator.stripe(account.secret_key);
     for (const resource of stripeCatalog.resources) {
       const page = await stripe.rawRequest('GET', `${resource.endpoint}?limit=5${resource.fullListParams ? '&status=all' : ''}`);
-      const body = page as unknown as { object: string; data: { id: string; object: string; created: number }[]; has_more: boolean; url: string };
+      const body = page as unknown as {
+        object: string;
+        data: { id: string; object: string; created: number }[];
+        has_more: boolean;
+        url: string;
+      };
       expect({ resource: resource.name, object: body.object, url: body.url, has_more: body.has_more, count: body.data.length }).toEqual({
         resource: resource.name,
         object: 'list',
@@ -153,6 +158,8 @@ describe('GET /v1/<resource>', () => {
         doc_url: 'https://stripe.com/docs/error-codes/api-key-invalid',
       },
     });
-    await expect(emulator.stripe('sk_test_51nothingrealhere1234').charges.list()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(emulator.stripe('sk_test_51nothingrealhere1234').charges.list()).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
   });
 });

@@ -16,10 +16,16 @@ describe('GET /v1/<resource>/:id', () => {
     const account = await emulator.createAccount({ objects: Object.fromEntries(stripeCatalog.resources.map((r) => [r.name, 5])) });
     const auth = { authorization: `Bearer ${account.secret_key}` };
     for (const resource of stripeCatalog.resources) {
-      const list = await emulator.call('GET', `${resource.endpoint}?limit=2${resource.fullListParams ? '&status=all' : ''}`, { headers: auth });
+      const list = await emulator.call('GET', `${resource.endpoint}?limit=2${resource.fullListParams ? '&status=all' : ''}`, {
+        headers: auth,
+      });
       const listed = (list.body as { data: { id: string }[] }).data[1];
       const one = await emulator.call('GET', `${resource.endpoint}/${listed?.id}`, { headers: auth });
-      expect({ resource: resource.name, status: one.status, body: one.body }).toEqual({ resource: resource.name, status: 200, body: listed });
+      expect({ resource: resource.name, status: one.status, body: one.body }).toEqual({
+        resource: resource.name,
+        status: 200,
+        body: listed,
+      });
     }
     const stripe = emulator.stripe(account.secret_key);
     const charge = (await stripe.charges.list({ limit: 1 })).data[0];
@@ -41,7 +47,10 @@ describe('GET /v1/<resource>/:id', () => {
         doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
       },
     });
-    await expect(emulator.stripe(account.secret_key).charges.retrieve(foreign)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(emulator.stripe(account.secret_key).charges.retrieve(foreign)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
   });
 
   it('requires a key', async () => {

@@ -56,20 +56,33 @@ it(`list, retrieve, embedded-list and event payloads of every catalog resource v
   }
 
   // Embedded lists' own URLs.
-  const invoices = (await emulator.call('GET', '/v1/invoices?limit=100', auth)).body as { data: { lines: { has_more: boolean; url: string } }[] };
+  const invoices = (await emulator.call('GET', '/v1/invoices?limit=100', auth)).body as {
+    data: { lines: { has_more: boolean; url: string } }[];
+  };
   const long = invoices.data.find((i) => i.lines.has_more);
   check('invoice lines', '/v1/invoices/{invoice}/lines', (await emulator.call('GET', `${long?.lines.url}?limit=100`, auth)).body);
-  const subscriptions = (await emulator.call('GET', '/v1/subscriptions?limit=100&status=all', auth)).body as { data: { items: { url: string } }[] };
-  check('subscription items', '/v1/subscription_items', (await emulator.call('GET', `${subscriptions.data[0]?.items.url}&limit=100`, auth)).body);
+  const subscriptions = (await emulator.call('GET', '/v1/subscriptions?limit=100&status=all', auth)).body as {
+    data: { items: { url: string } }[];
+  };
+  check(
+    'subscription items',
+    '/v1/subscription_items',
+    (await emulator.call('GET', `${subscriptions.data[0]?.items.url}&limit=100`, auth)).body,
+  );
 
   // Events: a created and an updated object of every resource that has events.
   for (const resource of stripeCatalog.resources.filter((r) => r.eventTypes.length > 0)) {
     const created = await emulator.call('POST', `/_emulator/accounts/${account.id}/${resource.name}`, { body: {} });
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
-    expect((await emulator.call('POST', `/_emulator/accounts/${account.id}/${resource.name}/${id}`, { body: { metadata: { checked: 'yes' } } })).status).toBe(200);
+    expect(
+      (await emulator.call('POST', `/_emulator/accounts/${account.id}/${resource.name}/${id}`, { body: { metadata: { checked: 'yes' } } }))
+        .status,
+    ).toBe(200);
   }
-  const events = (await emulator.call('GET', '/v1/events?limit=100', auth)).body as { data: { type: string; data: { object: { object: string } } }[] };
+  const events = (await emulator.call('GET', '/v1/events?limit=100', auth)).body as {
+    data: { type: string; data: { object: { object: string } } }[];
+  };
   check('events', '/v1/events', events);
   const objects = new Set<string>();
   for (const event of events.data) {
@@ -80,7 +93,12 @@ it(`list, retrieve, embedded-list and event payloads of every catalog resource v
     const validate = schemaValidator(resource.object);
     if (!validate(object)) found.push(...describeErrors(resource.name, validate.errors, '/data/*'));
   }
-  expect([...objects].sort()).toEqual(stripeCatalog.resources.filter((r) => r.eventTypes.length > 0).map((r) => r.name).sort());
+  expect([...objects].sort()).toEqual(
+    stripeCatalog.resources
+      .filter((r) => r.eventTypes.length > 0)
+      .map((r) => r.name)
+      .sort(),
+  );
 
   // Exactly the known deviations: a new one fails, and so does one the emulator no longer has.
   expect([...new Set(found)].sort()).toEqual(Object.keys(KNOWN_DEVIATIONS).sort());
@@ -89,5 +107,7 @@ it(`list, retrieve, embedded-list and event payloads of every catalog resource v
 it('fails an object that breaks the description', () => {
   const validate = schemaValidator('charge');
   expect(validate({ id: 'ch_1', object: 'charge', amount: 'ten' })).toBe(false);
-  expect(describeErrors('charge', validate.errors)).toEqual(expect.arrayContaining(['charge /amount type must be integer', 'charge / required currency']));
+  expect(describeErrors('charge', validate.errors)).toEqual(
+    expect.arrayContaining(['charge /amount type must be integer', 'charge / required currency']),
+  );
 });

@@ -29,7 +29,13 @@ export function testClockRoutes(): RouteDefinition[] {
           }
           const page = clocks.slice(from, Math.min(to, from + params.limit));
           const hasMore = params.endingBefore !== undefined ? from > 0 : from + page.length < clocks.length;
-          res.type('application/json').send(listJson(page.map((c) => JSON.stringify(c)), hasMore, PATH));
+          res.type('application/json').send(
+            listJson(
+              page.map((c) => JSON.stringify(c)),
+              hasMore,
+              PATH,
+            ),
+          );
         },
       ],
     },

@@ -40,7 +40,15 @@ describe('blob rows', () => {
     const line = ndjsonLine(typed, blob!, '2024-01-01T00:00:05.000Z');
     expect(line.endsWith('}\n')).toBe(true);
     const parsed = JSON.parse(line) as Record<string, unknown>;
-    expect(Object.keys(parsed)).toEqual(['id', 'account_id', 'data', '_source_ts', '_synced_at', '_deleted', ...charges.columns.map((c) => c.name)]);
+    expect(Object.keys(parsed)).toEqual([
+      'id',
+      'account_id',
+      'data',
+      '_source_ts',
+      '_synced_at',
+      '_deleted',
+      ...charges.columns.map((c) => c.name),
+    ]);
     expect(parsed).toMatchObject({
       id: 'ch_1',
       account_id: 'acct_1',
@@ -56,6 +64,8 @@ describe('blob rows', () => {
   });
 
   it('refuses a source time past year 9999', () => {
-    expect(() => toBlobRows(charges, newestPerKey([{ ...row('ch_1', 1), sourceTs: new Date(Date.UTC(10000, 0, 1)) }]))).toThrow('out of range');
+    expect(() => toBlobRows(charges, newestPerKey([{ ...row('ch_1', 1), sourceTs: new Date(Date.UTC(10000, 0, 1)) }]))).toThrow(
+      'out of range',
+    );
   });
 });

@@ -44,7 +44,11 @@ function* chunks(typedColumns: readonly BlobColumn[], rows: readonly BlobRow[], 
  * A part's gzip NDJSON as a stream, encoded while it uploads, and the count of bytes it produced
  * (read once the upload is done).
  */
-export function ndjsonGzipStream(typedColumns: readonly BlobColumn[], rows: readonly BlobRow[], syncedAt: Date): { body: Readable; bytes: () => number } {
+export function ndjsonGzipStream(
+  typedColumns: readonly BlobColumn[],
+  rows: readonly BlobRow[],
+  syncedAt: Date,
+): { body: Readable; bytes: () => number } {
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {

@@ -22,7 +22,11 @@ const elements: Record<ParquetType, Omit<SchemaElement, 'name' | 'repetition_typ
   INT64: { type: 'INT64' },
   INT32: { type: 'INT32' },
   BOOLEAN: { type: 'BOOLEAN' },
-  TIMESTAMP: { type: 'INT64', converted_type: 'TIMESTAMP_MILLIS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' } },
+  TIMESTAMP: {
+    type: 'INT64',
+    converted_type: 'TIMESTAMP_MILLIS',
+    logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' },
+  },
   JSON: { type: 'BYTE_ARRAY', logical_type: { type: 'JSON' } },
 };
 
@@ -72,7 +76,11 @@ export async function parquetPart(
   const columns = [...commonColumns, ...typedColumns];
   const schema: SchemaElement[] = [
     { name: 'root', num_children: columns.length },
-    ...columns.map((c) => ({ name: c.name, repetition_type: c.nullable ? ('OPTIONAL' as const) : ('REQUIRED' as const), ...elements[c.parquetType] })),
+    ...columns.map((c) => ({
+      name: c.name,
+      repetition_type: c.nullable ? ('OPTIONAL' as const) : ('REQUIRED' as const),
+      ...elements[c.parquetType],
+    })),
   ];
   const columnData: ColumnSource[] = [
     ...commonColumns.map((c) => ({

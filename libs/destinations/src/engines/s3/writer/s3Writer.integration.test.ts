@@ -134,7 +134,11 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     const runId = randomUUID();
     const expected: Record<string, unknown>[] = [];
     // As the loader does it: segments read page by page, each page one batch keyed by the cursor before it.
-    for (const [segment, range] of [[0, [0, 40]], [1, [40, 150]], [2, [150, 230]]] as const) {
+    for (const [segment, range] of [
+      [0, [0, 40]],
+      [1, [40, 150]],
+      [2, [150, 230]],
+    ] as const) {
       let cursor = '';
       for (let start = range[0]; start < range[1]; start += 40) {
         const page = objects.slice(start, Math.min(start + 40, range[1]));
@@ -187,7 +191,12 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     const parts = await readParts(handle, `${prefix}/stripe_charges/account_id=acct_1/`);
     expect(parts.map((p) => p.key).sort()).toEqual([...retry.parts, ...other.parts].map((p) => p.key).sort());
     const segmentRows = parts.filter((p) => p.key !== other.parts[0]?.key).flatMap((p) => p.rows);
-    expect(segmentRows.map((r) => r.id).sort()).toEqual(objects.slice(0, 15).map((o) => o.id).sort());
+    expect(segmentRows.map((r) => r.id).sort()).toEqual(
+      objects
+        .slice(0, 15)
+        .map((o) => o.id)
+        .sort(),
+    );
     expect(new Set(segmentRows.map((r) => r._source_ts))).toEqual(new Set([at(20).toISOString()]));
   });
 
@@ -201,7 +210,9 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
 
     const backfill = Array.from({ length: 40 }, (_, i) => charge(i));
     for (const accountId of ['acct_a', 'acct_b']) {
-      await writer.writeBatch(rows(accountId, backfill, at(100)), { partKey: { runId, segment: 0, sequence: accountId === 'acct_a' ? 0 : 1 } });
+      await writer.writeBatch(rows(accountId, backfill, at(100)), {
+        partKey: { runId, segment: 0, sequence: accountId === 'acct_a' ? 0 : 1 },
+      });
       backfill.forEach((o) => expectRow(accountId, o, at(100)));
     }
     const partsAfterBackfill = (await readParts(handle, `${prefix}/stripe_charges/`)).map((p) => p.key);
@@ -239,13 +250,24 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     const prefix = freshPrefix();
     const writer = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges, partMaxRows: 4 });
     const [runId, otherRun] = [randomUUID(), randomUUID()];
-    const mine = await writer.writeBatch(rows('acct_m', Array.from({ length: 10 }, (_, i) => charge(i)), at(1)), { partKey: { runId, segment: 0, sequence: 0 } });
+    const mine = await writer.writeBatch(
+      rows(
+        'acct_m',
+        Array.from({ length: 10 }, (_, i) => charge(i)),
+        at(1),
+      ),
+      { partKey: { runId, segment: 0, sequence: 0 } },
+    );
     await writer.writeBatch(rows('acct_m', [charge(99)], at(1)), { partKey: { runId: otherRun, segment: 0, sequence: 0 } });
     await writer.writeBatch(rows('acct_m', [charge(98)], at(2)));
 
     const manifest = await writeRunManifest(handle, { engine: 's3', schema: prefix, table: charges.table, accountId: 'acct_m', runId });
     expect(manifest?.key).toBe(`${prefix}/stripe_charges/account_id=acct_m/_manifests/run-${runId}.json`);
-    const stored = JSON.parse((await getText(handle, manifest?.key ?? '')) ?? 'null') as { run_id: string; part_count: number; parts: { key: string; size: number }[] };
+    const stored = JSON.parse((await getText(handle, manifest?.key ?? '')) ?? 'null') as {
+      run_id: string;
+      part_count: number;
+      parts: { key: string; size: number }[];
+    };
     expect(stored.run_id).toBe(runId);
     expect(stored.part_count).toBe(3);
     expect(stored.parts.map((p) => [p.key, p.size])).toEqual(mine.parts.map((p) => [p.key, p.bytes]));
@@ -257,7 +279,14 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     const writer = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges, partMaxRows: 3 });
     const doomed = 'acct/1 é=%';
     const kept = 'acct';
-    await writer.writeBatch(rows(doomed, Array.from({ length: 10 }, (_, i) => charge(i)), at(1)), { partKey: { runId: 'r1', segment: 0, sequence: 0 } });
+    await writer.writeBatch(
+      rows(
+        doomed,
+        Array.from({ length: 10 }, (_, i) => charge(i)),
+        at(1),
+      ),
+      { partKey: { runId: 'r1', segment: 0, sequence: 0 } },
+    );
     await writeRunManifest(handle, { engine: 's3', schema: prefix, table: charges.table, accountId: doomed, runId: 'r1' });
     await writer.writeBatch(rows(kept, [charge(1)], at(1)));
     expect((await listAll(handle, `${prefix}/stripe_charges/account_id=acct%2F1%20%C3%A9%3D%25/`)).length).toBe(5);
@@ -274,7 +303,10 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     expect(purged).toBe(5);
     expect(progress).toEqual([2, 4, 5]);
     const left = (await listAll(handle, `${prefix}/`)).map((o) => o.key);
-    expect(left).toEqual([`${prefix}/stripe_charges/_schema.json`, expect.stringMatching(new RegExp(`^${prefix}/stripe_charges/account_id=acct/part-content-`))]);
+    expect(left).toEqual([
+      `${prefix}/stripe_charges/_schema.json`,
+      expect.stringMatching(new RegExp(`^${prefix}/stripe_charges/account_id=acct/part-content-`)),
+    ]);
   });
 
   it('names the permission a key without write access lacks', async () => {

@@ -1,6 +1,13 @@
 import { commonColumns } from '@datasync/providers';
 import { tableName } from '../../../ddl/tableColumns';
-import { newestPerKey, type WriteBatchOptions, type WriteResult, type Writer, type WriteRow, type WriterOptions } from '../../../writers/writeRow';
+import {
+  newestPerKey,
+  type WriteBatchOptions,
+  type WriteResult,
+  type Writer,
+  type WriteRow,
+  type WriterOptions,
+} from '../../../writers/writeRow';
 import { blobColumns, type BlobColumn } from '../s3Columns';
 import { s3Failure, type S3Target } from '../s3Errors';
 import type { S3Handle } from '../s3Handle';
@@ -96,7 +103,10 @@ export function createS3Writer(handle: S3Handle, options: S3WriterOptions): S3Wr
       const stale = (await listAll(handle, stemPrefix)).map((o) => o.key).filter((k) => !written.has(k));
       for (let i = 0; i < stale.length; i += 1000) await deleteKeys(handle, stale.slice(i, i + 1000));
     } catch (err) {
-      throw s3Failure(err, target, { permission: 's3:GetObject, s3:ListBucket and s3:DeleteObject', action: `replace the parts of a retried batch (${stemPrefix}*)` });
+      throw s3Failure(err, target, {
+        permission: 's3:GetObject, s3:ListBucket and s3:DeleteObject',
+        action: `replace the parts of a retried batch (${stemPrefix}*)`,
+      });
     }
   }
 

@@ -144,7 +144,11 @@ async function onRoute({ route, params, query }) {
   }
   if (page.public && state.session) return router.replace(`${BASE}/`);
 
-  const main = h('main', { id: 'main', class: page.public ? 'container auth' : 'container', tabindex: '-1' }, h('p', { class: 'loading' }, 'Loading…'));
+  const main = h(
+    'main',
+    { id: 'main', class: page.public ? 'container auth' : 'container', tabindex: '-1' },
+    h('p', { class: 'loading' }, 'Loading…'),
+  );
   replace(root, page.public ? null : topBar(app, location.pathname), main);
   const ctx = {
     app,
@@ -162,7 +166,11 @@ async function onRoute({ route, params, query }) {
     replace(main, flash, node);
   } catch (failure) {
     if (token !== navigation) return;
-    replace(main, flash, errorNode(failure, () => void router.replace(here)));
+    replace(
+      main,
+      flash,
+      errorNode(failure, () => void router.replace(here)),
+    );
   }
   document.title = `${typeof page.title === 'function' ? page.title(ctx) : page.title} · datasync`;
   // Moving focus to the heading tells screen-reader users that a new page is shown.
@@ -194,7 +202,14 @@ async function boot() {
     if (surelySignedOut()) setSession(null);
     else await reloadSession();
   } catch (failure) {
-    replace(root, h('main', { id: 'main', class: 'container' }, errorNode(failure, () => location.reload())));
+    replace(
+      root,
+      h(
+        'main',
+        { id: 'main', class: 'container' },
+        errorNode(failure, () => location.reload()),
+      ),
+    );
     return;
   }
   await router.start();

@@ -145,7 +145,8 @@ export function formErrors(fields, alert) {
           unplaced.push(error.message);
         }
       }
-      if (!first || unplaced.length > 0) alert.show('error', title, unplaced.length > 0 ? unplaced.join(' ') : failure.message, failure.code);
+      if (!first || unplaced.length > 0)
+        alert.show('error', title, unplaced.length > 0 ? unplaced.join(' ') : failure.message, failure.code);
       else alert.hide();
       first?.input.focus();
     },

@@ -40,7 +40,9 @@ export function requiredText(label) {
 }
 
 export function email(label) {
-  return all(required(label), (value) => (/^[^\s@]+@[^\s@]+$/.test(value.trim()) ? null : `${label} must be an email address, like ana@example.com.`));
+  return all(required(label), (value) =>
+    /^[^\s@]+@[^\s@]+$/.test(value.trim()) ? null : `${label} must be an email address, like ana@example.com.`,
+  );
 }
 
 export function newPassword(label, min) {
@@ -58,7 +60,9 @@ export function optionalIdentifier(label) {
 /** Stripe Connect's client id (sources.schemas oauthClientId); optional. */
 export function optionalOauthClientId(label) {
   return (value) =>
-    value.trim() === '' || /^ca_[A-Za-z0-9]{1,252}$/.test(value.trim()) ? null : `${label} must start with ca_, followed by letters and digits only.`;
+    value.trim() === '' || /^ca_[A-Za-z0-9]{1,252}$/.test(value.trim())
+      ? null
+      : `${label} must start with ca_, followed by letters and digits only.`;
 }
 
 /** A source's rate_budget_percent (sources.schemas rateBudgetPercent): a whole number, 5–80. */
@@ -70,7 +74,9 @@ export function ratePercent(label) {
 
 export function credential(label) {
   return all(required(label), (value) =>
-    /^(sk_|rk_|acct_)/.test(value.trim()) ? null : `${label} must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).`,
+    /^(sk_|rk_|acct_)/.test(value.trim())
+      ? null
+      : `${label} must be a secret key (sk_…), a restricted key (rk_…) or a connected account id (acct_…).`,
   );
 }
 

@@ -4,12 +4,7 @@ import { h } from './dom.js';
 
 /** The page's heading, its one-line purpose, and its main action. */
 export function pageHead(title, lead, action) {
-  return h(
-    'div',
-    { class: 'page-head' },
-    h('div', {}, h('h1', {}, title), lead ? h('p', { class: 'lead' }, lead) : null),
-    action ?? null,
-  );
+  return h('div', { class: 'page-head' }, h('div', {}, h('h1', {}, title), lead ? h('p', { class: 'lead' }, lead) : null), action ?? null);
 }
 
 export function card(...children) {
@@ -23,10 +18,18 @@ export function card(...children) {
 export function dataTable(caption, columns, rows) {
   const head = columns.map((c) => {
     const column = typeof c === 'string' ? { label: c } : c;
-    return h('th', { scope: 'col', class: column.num ? 'num' : undefined }, column.hidden ? h('span', { class: 'visually-hidden' }, column.label) : column.label);
+    return h(
+      'th',
+      { scope: 'col', class: column.num ? 'num' : undefined },
+      column.hidden ? h('span', { class: 'visually-hidden' }, column.label) : column.label,
+    );
   });
   const body = h('tbody', {}, rows);
-  const el = h('div', { class: 'table-wrap' }, h('table', {}, h('caption', { class: 'visually-hidden' }, caption), h('thead', {}, h('tr', {}, head)), body));
+  const el = h(
+    'div',
+    { class: 'table-wrap' },
+    h('table', {}, h('caption', { class: 'visually-hidden' }, caption), h('thead', {}, h('tr', {}, head)), body),
+  );
   el.body = body;
   return el;
 }

@@ -46,7 +46,13 @@ export const loginPage = {
   render(ctx) {
     const fields = {
       email: textField({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', rule: email('Email') }),
-      password: textField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', rule: requiredText('Password') }),
+      password: textField({
+        name: 'password',
+        label: 'Password',
+        type: 'password',
+        autocomplete: 'current-password',
+        rule: requiredText('Password'),
+      }),
     };
     const alert = alertBox();
     const button = h('button', { type: 'submit', class: 'btn' }, 'Log in');

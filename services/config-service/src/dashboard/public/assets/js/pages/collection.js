@@ -32,7 +32,12 @@ export const collectionPage = {
             return h(
               'tr',
               { 'data-account': account.identifier },
-              h('td', {}, h('strong', {}, account.identifier), account.identifier !== account.external_id ? h('span', { class: 'sub mono' }, account.external_id) : null),
+              h(
+                'td',
+                {},
+                h('strong', {}, account.identifier),
+                account.identifier !== account.external_id ? h('span', { class: 'sub mono' }, account.external_id) : null,
+              ),
               h('td', {}, statusBadge(account.status)),
               h('td', {}, own ? statusBadge(own.status) : h('span', { class: 'muted' }, 'not started')),
               h('td', { class: 'num' }, own ? count(own.rows_loaded) : '0'),
@@ -64,7 +69,11 @@ export const collectionPage = {
           h('dt', {}, 'Mounted'),
           h('dd', {}, when(collection.mounted_at)),
           h('dt', {}, 'Primary key'),
-          h('dd', {}, collection.primary_key.map((c, i) => [i > 0 ? ', ' : '', h('code', {}, c)])),
+          h(
+            'dd',
+            {},
+            collection.primary_key.map((c, i) => [i > 0 ? ', ' : '', h('code', {}, c)]),
+          ),
         ),
       ),
       card(h('h2', {}, 'Progress per account'), progress),

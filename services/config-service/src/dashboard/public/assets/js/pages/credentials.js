@@ -24,11 +24,20 @@ async function copy(text, input) {
  * URL or storage) and is gone when the panel is closed or the page left.
  */
 function secretPanel(created, { replacing, onRevokeOld, onDone }) {
-  const secretInput = h('input', { type: 'text', readOnly: true, value: created.client_secret, id: 'new-client-secret', 'aria-label': 'Client secret', class: 'mono' });
+  const secretInput = h('input', {
+    type: 'text',
+    readOnly: true,
+    value: created.client_secret,
+    id: 'new-client-secret',
+    'aria-label': 'Client secret',
+    class: 'mono',
+  });
   const copyStatus = h('span', { role: 'status', class: 'muted' });
   const copyButton = h('button', { type: 'button', class: 'btn btn-secondary' }, 'Copy secret');
   copyButton.addEventListener('click', async () => {
-    copyStatus.textContent = (await copy(created.client_secret, secretInput)) ? 'Copied to the clipboard.' : 'Selected: press Ctrl+C (⌘C) to copy.';
+    copyStatus.textContent = (await copy(created.client_secret, secretInput))
+      ? 'Copied to the clipboard.'
+      : 'Selected: press Ctrl+C (⌘C) to copy.';
   });
   const done = h('button', { type: 'button', class: 'btn' }, 'I have stored the secret');
   done.addEventListener('click', () => {
@@ -53,7 +62,11 @@ function secretPanel(created, { replacing, onRevokeOld, onDone }) {
           'div',
           { class: 'alert alert-info' },
           `Rotation: once your integration uses this credential, revoke the old one (${replacing.client_id}). `,
-          h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', on: { click: (e) => onRevokeOld(replacing, e.currentTarget) } }, `Revoke ${replacing.client_id}`),
+          h(
+            'button',
+            { type: 'button', class: 'btn btn-small btn-danger-outline', on: { click: (e) => onRevokeOld(replacing, e.currentTarget) } },
+            `Revoke ${replacing.client_id}`,
+          ),
         )
       : null,
     h('div', { class: 'actions' }, done),
@@ -156,9 +169,22 @@ export const credentialsPage = {
               data.map((c) => {
                 const actions = [];
                 if (c.active) {
-                  const rotate = h('button', { type: 'button', class: 'btn btn-small btn-secondary', 'aria-label': `Rotate ${c.client_id}`, disabled: activeOf(c.scope) >= MAX_ACTIVE }, 'Rotate');
+                  const rotate = h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'btn btn-small btn-secondary',
+                      'aria-label': `Rotate ${c.client_id}`,
+                      disabled: activeOf(c.scope) >= MAX_ACTIVE,
+                    },
+                    'Rotate',
+                  );
                   rotate.addEventListener('click', () => void create(c, rotate, c.scope));
-                  const revokeButton = h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Revoke ${c.client_id}` }, 'Revoke');
+                  const revokeButton = h(
+                    'button',
+                    { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Revoke ${c.client_id}` },
+                    'Revoke',
+                  );
                   revokeButton.addEventListener('click', () => void revoke(c, revokeButton));
                   actions.push(rotate, revokeButton);
                 }
@@ -168,7 +194,12 @@ export const credentialsPage = {
                   h('td', {}, h('code', {}, c.client_id)),
                   h('td', {}, h('span', { class: 'mono' }, c.secret_last4 ? `••••${c.secret_last4}` : '••••')),
                   h('td', {}, c.scope === 'admin' ? toneBadge('warn', 'admin') : toneBadge('neutral', 'Accounts API')),
-                  h('td', {}, c.active ? toneBadge('ok', 'active') : toneBadge('neutral', 'revoked'), c.revoked_at ? h('span', { class: 'sub' }, 'revoked ', when(c.revoked_at)) : null),
+                  h(
+                    'td',
+                    {},
+                    c.active ? toneBadge('ok', 'active') : toneBadge('neutral', 'revoked'),
+                    c.revoked_at ? h('span', { class: 'sub' }, 'revoked ', when(c.revoked_at)) : null,
+                  ),
                   h('td', {}, when(c.created_at)),
                   h('td', {}, h('div', { class: 'row-actions' }, actions)),
                 );
@@ -193,7 +224,11 @@ export const credentialsPage = {
       card(listHolder),
       card(
         h('h2', {}, 'Rotating a credential'),
-        h('p', { class: 'muted' }, 'Rotate creates a second credential; move your integration to it, then revoke the old one. No request fails in between.'),
+        h(
+          'p',
+          { class: 'muted' },
+          'Rotate creates a second credential; move your integration to it, then revoke the old one. No request fails in between.',
+        ),
       ),
     );
   },

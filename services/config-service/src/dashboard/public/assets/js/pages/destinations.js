@@ -38,7 +38,11 @@ export const destinationsPage = {
             'Destinations of this environment',
             ['Name', 'Engine', 'Connection', 'Created', { label: 'Actions', hidden: true }],
             data.map((d) => {
-              const button = h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Delete ${d.name}` }, 'Delete');
+              const button = h(
+                'button',
+                { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Delete ${d.name}` },
+                'Delete',
+              );
               button.addEventListener('click', () => void remove(d, button));
               return h(
                 'tr',
@@ -49,7 +53,9 @@ export const destinationsPage = {
                   'td',
                   {},
                   h('code', {}, d.connection_string_masked),
-                  tlsWarning(d.connection_string_masked) ? h('div', { class: 'sub' }, toneBadge('warn', 'TLS warning'), ' ', tlsWarning(d.connection_string_masked)) : null,
+                  tlsWarning(d.connection_string_masked)
+                    ? h('div', { class: 'sub' }, toneBadge('warn', 'TLS warning'), ' ', tlsWarning(d.connection_string_masked))
+                    : null,
                 ),
                 h('td', {}, when(d.created_at)),
                 h('td', {}, button),
@@ -60,7 +66,11 @@ export const destinationsPage = {
     return h(
       'div',
       {},
-      pageHead('Destinations', 'Databases and buckets the service writes into. Passwords and secret keys are stored encrypted and never shown again.', data.length > 0 ? newButton : null),
+      pageHead(
+        'Destinations',
+        'Databases and buckets the service writes into. Passwords and secret keys are stored encrypted and never shown again.',
+        data.length > 0 ? newButton : null,
+      ),
       status,
       card(body),
     );

@@ -14,7 +14,10 @@ export const homePage = {
     // The first syncs are enough to tell whether the later steps were done somewhere.
     const overviews = await Promise.all(
       syncs.data.slice(0, 10).map(async (s) => {
-        const [overview, accounts] = await Promise.all([api.get(`/syncs/${seg(s.name)}`), api.get(`/syncs/${seg(s.name)}/accounts?limit=1`)]);
+        const [overview, accounts] = await Promise.all([
+          api.get(`/syncs/${seg(s.name)}`),
+          api.get(`/syncs/${seg(s.name)}/accounts?limit=1`),
+        ]);
         return { ...overview, hasAccounts: overview.accounts.total > 0 || accounts.data.length > 0 };
       }),
     );
@@ -36,8 +39,18 @@ export const homePage = {
         text: 'Your provider app, with the key of the account that owns it (verified with the provider).',
         href: sources.data.length > 0 ? `${BASE}/sources` : `${BASE}/sources/new`,
       },
-      { done: syncs.data.length > 0, title: 'Create a sync', text: 'Connects the source to the destination.', href: firstSync ? `${BASE}/syncs` : `${BASE}/syncs/new` },
-      { done: Boolean(withCollection), title: 'Mount a collection', text: 'For example Charges: its table is created in the destination.', href: syncLink('collections') },
+      {
+        done: syncs.data.length > 0,
+        title: 'Create a sync',
+        text: 'Connects the source to the destination.',
+        href: firstSync ? `${BASE}/syncs` : `${BASE}/syncs/new`,
+      },
+      {
+        done: Boolean(withCollection),
+        title: 'Mount a collection',
+        text: 'For example Charges: its table is created in the destination.',
+        href: syncLink('collections'),
+      },
       {
         done: Boolean(withAccounts),
         title: 'Add an account',

@@ -40,7 +40,11 @@ export const newDestinationPage = {
         hint: 'Stored encrypted and never shown again.',
       }),
     };
-    const values = () => ({ name: fields.name.value.trim(), engine: fields.engine.value, connection_string: fields.connection_string.value.trim() });
+    const values = () => ({
+      name: fields.name.value.trim(),
+      engine: fields.engine.value,
+      connection_string: fields.connection_string.value.trim(),
+    });
     const key = () => JSON.stringify(values());
 
     // The placeholder, the hint under the field and the side panel follow the chosen engine.
@@ -59,8 +63,16 @@ export const newDestinationPage = {
     const result = h('div', { class: 'check-result', 'aria-live': 'polite' });
     const testButton = h('button', { type: 'button', class: 'btn btn-secondary' }, 'Test connection');
     const createHelpId = 'create-help';
-    const createButton = h('button', { type: 'submit', class: 'btn', disabled: true, 'aria-describedby': createHelpId }, 'Create destination');
-    const createHelp = h('p', { class: 'hint', id: createHelpId }, 'Create becomes available once the connection test succeeds for exactly these values.');
+    const createButton = h(
+      'button',
+      { type: 'submit', class: 'btn', disabled: true, 'aria-describedby': createHelpId },
+      'Create destination',
+    );
+    const createHelp = h(
+      'p',
+      { class: 'hint', id: createHelpId },
+      'Create becomes available once the connection test succeeds for exactly these values.',
+    );
 
     let passed = null;
     let working = false;
@@ -83,7 +95,11 @@ export const newDestinationPage = {
       createButton.disabled = working || !current;
       if (passed !== null && !current && !working) {
         passed = null;
-        showResult('warn', 'The form changed since the test', 'Test the connection again: Create needs a successful test of the values as they are now.');
+        showResult(
+          'warn',
+          'The form changed since the test',
+          'Test the connection again: Create needs a successful test of the values as they are now.',
+        );
       }
     }
     for (const field of Object.values(fields)) {
@@ -106,8 +122,18 @@ export const newDestinationPage = {
         if (check.ok) {
           passed = sentKey;
           const warning = tlsWarning(sent.connection_string);
-          if (warning) showResult('warn', 'Connection works, with a TLS warning', `${warning} You can create the destination; remove sslmode to have TLS verified.`);
-          else showResult('ok', 'Connection works', 'The service connected and could create, write, read and drop a test table. You can create the destination.');
+          if (warning)
+            showResult(
+              'warn',
+              'Connection works, with a TLS warning',
+              `${warning} You can create the destination; remove sslmode to have TLS verified.`,
+            );
+          else
+            showResult(
+              'ok',
+              'Connection works',
+              'The service connected and could create, write, read and drop a test table. You can create the destination.',
+            );
         } else {
           showResult('error', 'The connection test failed', check.message, check.code);
         }

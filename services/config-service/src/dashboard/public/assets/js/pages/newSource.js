@@ -66,7 +66,14 @@ export const newSourcePage = {
       }
       replace(
         providerInputs,
-        chosenProvider ? h('fieldset', {}, h('legend', {}, `${chosenProvider.label} settings`), Object.values(own).map((f) => f.el)) : null,
+        chosenProvider
+          ? h(
+              'fieldset',
+              {},
+              h('legend', {}, `${chosenProvider.label} settings`),
+              Object.values(own).map((f) => f.el),
+            )
+          : null,
       );
       fields = { name, provider, rate_budget_percent: ratePercent, ...own };
       errors = formErrors(fields, formAlert);
@@ -74,7 +81,16 @@ export const newSourcePage = {
     provider.input.addEventListener('change', showProviderInputs);
 
     const submit = h('button', { type: 'submit', class: 'btn' }, 'Verify key and create source');
-    const form = h('form', { novalidate: true }, formAlert.el, name.el, provider.el, providerInputs, ratePercent.el, h('div', { class: 'actions' }, submit));
+    const form = h(
+      'form',
+      { novalidate: true },
+      formAlert.el,
+      name.el,
+      provider.el,
+      providerInputs,
+      ratePercent.el,
+      h('div', { class: 'actions' }, submit),
+    );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       if (!errors.validateAll()) return;
@@ -86,7 +102,10 @@ export const newSourcePage = {
       const restore = busy(submit, `Verifying with ${chosenProvider.label}…`);
       try {
         const created = await api.post('/sources', body);
-        ctx.app.flash('ok', `The source ${created.name} was created for the ${chosenProvider.label} account ${created.provider_account_id}.`);
+        ctx.app.flash(
+          'ok',
+          `The source ${created.name} was created for the ${chosenProvider.label} account ${created.provider_account_id}.`,
+        );
         await ctx.app.go(`${BASE}/sources`);
       } catch (failure) {
         restore();

@@ -17,7 +17,9 @@ export const newSyncPage = {
     // A sync needs both ends; say which is missing instead of showing empty dropdowns.
     const missing = [
       sources.data.length === 0 ? h('li', {}, 'a source: ', h('a', { href: `${BASE}/sources/new` }, 'create a source')) : null,
-      destinations.data.length === 0 ? h('li', {}, 'a destination: ', h('a', { href: `${BASE}/destinations/new` }, 'create a destination')) : null,
+      destinations.data.length === 0
+        ? h('li', {}, 'a destination: ', h('a', { href: `${BASE}/destinations/new` }, 'create a destination'))
+        : null,
     ].filter(Boolean);
     if (missing.length > 0) {
       return h(
@@ -25,7 +27,11 @@ export const newSyncPage = {
         {},
         breadcrumb,
         head,
-        h('section', { class: 'card' }, h('div', { class: 'alert alert-info', role: 'status' }, h('div', { class: 'alert-title' }, 'A sync needs'), h('ul', {}, missing))),
+        h(
+          'section',
+          { class: 'card' },
+          h('div', { class: 'alert alert-info', role: 'status' }, h('div', { class: 'alert-title' }, 'A sync needs'), h('ul', {}, missing)),
+        ),
       );
     }
 
@@ -57,13 +63,25 @@ export const newSyncPage = {
     const formAlert = alertBox();
     const errors = formErrors(fields, formAlert);
     const submit = h('button', { type: 'submit', class: 'btn' }, 'Create sync');
-    const form = h('form', { novalidate: true }, formAlert.el, fields.name.el, fields.source.el, fields.destination.el, h('div', { class: 'actions' }, submit));
+    const form = h(
+      'form',
+      { novalidate: true },
+      formAlert.el,
+      fields.name.el,
+      fields.source.el,
+      fields.destination.el,
+      h('div', { class: 'actions' }, submit),
+    );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       if (!errors.validateAll()) return;
       const restore = busy(submit, 'Creating…');
       try {
-        const sync = await api.post('/syncs', { name: fields.name.value.trim(), source: fields.source.value, destination: fields.destination.value });
+        const sync = await api.post('/syncs', {
+          name: fields.name.value.trim(),
+          source: fields.source.value,
+          destination: fields.destination.value,
+        });
         ctx.app.flash('ok', `The sync ${sync.name} was created. Next, mount a collection in it.`);
         await ctx.app.go(`${BASE}/syncs/${seg(sync.name)}/overview`);
       } catch (failure) {

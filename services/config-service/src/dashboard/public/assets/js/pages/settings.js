@@ -9,7 +9,13 @@ export const settingsPage = {
   async render(ctx) {
     const env = ctx.session.environment;
     const status = h('div', { 'aria-live': 'polite' });
-    const toggle = h('input', { type: 'checkbox', role: 'switch', id: 'early-access', checked: env.early_access, 'aria-describedby': 'early-access-help' });
+    const toggle = h('input', {
+      type: 'checkbox',
+      role: 'switch',
+      id: 'early-access',
+      checked: env.early_access,
+      'aria-describedby': 'early-access-help',
+    });
     toggle.addEventListener('change', async () => {
       const enabled = toggle.checked;
       toggle.disabled = true;
@@ -21,12 +27,21 @@ export const settingsPage = {
           h(
             'div',
             { class: 'alert alert-ok', role: 'status' },
-            enabled ? `Early access is on for ${env.name}: accounts can be paused, resumed and deleted.` : `Early access is off for ${env.name}.`,
+            enabled
+              ? `Early access is on for ${env.name}: accounts can be paused, resumed and deleted.`
+              : `Early access is off for ${env.name}.`,
           ),
         );
       } catch (failure) {
         toggle.checked = !enabled;
-        replace(status, h('div', { class: 'alert alert-error', role: 'alert' }, failure instanceof ApiFailure ? failure.message : 'The setting could not be changed.'));
+        replace(
+          status,
+          h(
+            'div',
+            { class: 'alert alert-error', role: 'alert' },
+            failure instanceof ApiFailure ? failure.message : 'The setting could not be changed.',
+          ),
+        );
       } finally {
         toggle.disabled = false;
       }
@@ -67,7 +82,11 @@ export const settingsPage = {
           h('dt', {}, 'Created'),
           h('dd', {}, when(env.created_at)),
         ),
-        h('p', { class: 'hint' }, 'Switch environments with the selector at the top: destinations, sources, syncs, accounts and API keys belong to one environment.'),
+        h(
+          'p',
+          { class: 'hint' },
+          'Switch environments with the selector at the top: destinations, sources, syncs, accounts and API keys belong to one environment.',
+        ),
       ),
     );
   },

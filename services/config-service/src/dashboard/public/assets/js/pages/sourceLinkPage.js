@@ -37,7 +37,12 @@ export const sourceLinkPage = {
       const restore = busy(submit, 'Saving…');
       try {
         await api.patch(`/sources/${seg(name)}`, { oauth_client_id: value === '' ? null : value });
-        ctx.app.flash('ok', value === '' ? `The Link page of ${name} now offers only the pasted key.` : `The Link page of ${name} now offers Connect with Stripe.`);
+        ctx.app.flash(
+          'ok',
+          value === ''
+            ? `The Link page of ${name} now offers only the pasted key.`
+            : `The Link page of ${name} now offers Connect with Stripe.`,
+        );
         await ctx.app.go(`${BASE}/sources`);
       } catch (failure) {
         restore();
@@ -50,7 +55,10 @@ export const sourceLinkPage = {
       'div',
       {},
       h('p', { class: 'breadcrumb' }, h('a', { href: `${BASE}/sources` }, 'Sources'), ` / ${name}`),
-      pageHead(`Link page of ${name}`, 'How your customers connect their accounts on the hosted Link page: OAuth through the provider, or a pasted key.'),
+      pageHead(
+        `Link page of ${name}`,
+        'How your customers connect their accounts on the hosted Link page: OAuth through the provider, or a pasted key.',
+      ),
       h('section', { class: 'card', 'aria-label': 'Link page settings' }, form),
     );
   },

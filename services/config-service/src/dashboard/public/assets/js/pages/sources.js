@@ -38,7 +38,11 @@ export const sourcesPage = {
             'Sources of this environment',
             ['Name', 'Provider', 'Provider account', 'Mode', 'Link page', 'Rate budget', 'Created', { label: 'Actions', hidden: true }],
             data.map((s) => {
-              const button = h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Delete ${s.name}` }, 'Delete');
+              const button = h(
+                'button',
+                { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Delete ${s.name}` },
+                'Delete',
+              );
               button.addEventListener('click', () => void remove(s, button));
               return h(
                 'tr',
@@ -57,10 +61,22 @@ export const sourcesPage = {
                   h(
                     'div',
                     { class: 'row-actions' },
-                    h('a', { class: 'btn btn-small btn-secondary', href: `${BASE}/sources/${seg(s.name)}/link-page`, 'aria-label': `Link page of ${s.name}` }, 'Link page'),
                     h(
                       'a',
-                      { class: 'btn btn-small btn-secondary', href: `${BASE}/sources/${seg(s.name)}/rate-budget`, 'aria-label': `Rate budget of ${s.name}` },
+                      {
+                        class: 'btn btn-small btn-secondary',
+                        href: `${BASE}/sources/${seg(s.name)}/link-page`,
+                        'aria-label': `Link page of ${s.name}`,
+                      },
+                      'Link page',
+                    ),
+                    h(
+                      'a',
+                      {
+                        class: 'btn btn-small btn-secondary',
+                        href: `${BASE}/sources/${seg(s.name)}/rate-budget`,
+                        'aria-label': `Rate budget of ${s.name}`,
+                      },
                       'Rate budget',
                     ),
                     button,
@@ -73,7 +89,11 @@ export const sourcesPage = {
     return h(
       'div',
       {},
-      pageHead('Sources', 'Provider apps and their keys. Keys are verified before a source is created, stored encrypted, and never shown again.', data.length > 0 ? newButton : null),
+      pageHead(
+        'Sources',
+        'Provider apps and their keys. Keys are verified before a source is created, stored encrypted, and never shown again.',
+        data.length > 0 ? newButton : null,
+      ),
       status,
       card(body),
     );

@@ -31,7 +31,8 @@ export const syncAccountsPage = {
     const [overview, first] = await Promise.all([api.get(`/syncs/${seg(name)}`), fetchAccounts(name, pageQuery)]);
     const earlyAccess = ctx.session.environment.early_access;
     const status = h('div', {});
-    const say = (kind, message) => replace(status, h('div', { class: `alert alert-${kind}`, role: kind === 'error' ? 'alert' : 'status' }, message));
+    const say = (kind, message) =>
+      replace(status, h('div', { class: `alert alert-${kind}`, role: kind === 'error' ? 'alert' : 'status' }, message));
 
     const rowsById = new Map();
     const tableHolder = h('div', {});
@@ -54,7 +55,8 @@ export const syncAccountsPage = {
     async function remove(account, button) {
       const ok = await confirmAction({
         title: `Delete the account ${account.identifier}?`,
-        message: 'Its rows are removed from the destination and the service forgets its credential. This may take several seconds and cannot be undone.',
+        message:
+          'Its rows are removed from the destination and the service forgets its credential. This may take several seconds and cannot be undone.',
         confirmLabel: 'Delete account',
       });
       if (!ok) return;
@@ -62,7 +64,12 @@ export const syncAccountsPage = {
       try {
         const result = await api.delete(`/syncs/${seg(name)}/accounts/${seg(account.identifier)}`);
         await refresh();
-        say('ok', result.deleted ? `The account ${account.identifier} was deleted.` : `The account ${account.identifier} is being deleted; its rows are being removed.`);
+        say(
+          'ok',
+          result.deleted
+            ? `The account ${account.identifier} was deleted.`
+            : `The account ${account.identifier} is being deleted; its rows are being removed.`,
+        );
       } catch (failure) {
         restore();
         say('error', failure instanceof ApiFailure ? failure.message : 'The account could not be deleted.');
@@ -80,7 +87,12 @@ export const syncAccountsPage = {
         el: h(
           'tr',
           { 'data-account': account.identifier },
-          h('td', {}, h('strong', {}, account.identifier), account.identifier !== account.external_id ? h('span', { class: 'sub mono' }, account.external_id) : null),
+          h(
+            'td',
+            {},
+            h('strong', {}, account.identifier),
+            account.identifier !== account.external_id ? h('span', { class: 'sub mono' }, account.external_id) : null,
+          ),
           statusCell,
           progress,
           synced,
@@ -112,7 +124,11 @@ export const syncAccountsPage = {
         replace(tableHolder, emptyState('No account yet. Add the first one with the form.'));
       } else {
         if (!table) {
-          table = dataTable(`Accounts of the source ${overview.source.name}`, ['Account', 'Status', 'Progress', 'Last synced', { label: 'Actions', hidden: true }], []);
+          table = dataTable(
+            `Accounts of the source ${overview.source.name}`,
+            ['Account', 'Status', 'Progress', 'Last synced', { label: 'Actions', hidden: true }],
+            [],
+          );
           replace(tableHolder, table);
         }
         const seen = new Set();
@@ -138,7 +154,9 @@ export const syncAccountsPage = {
       replace(
         pager,
         after ? h('a', { href: `${BASE}/syncs/${seg(name)}/accounts` }, '← First page') : null,
-        list.has_more && last ? h('a', { href: `${BASE}/syncs/${seg(name)}/accounts?after=${encodeURIComponent(last.identifier)}` }, 'Next page →') : null,
+        list.has_more && last
+          ? h('a', { href: `${BASE}/syncs/${seg(name)}/accounts?after=${encodeURIComponent(last.identifier)}` }, 'Next page →')
+          : null,
       );
     }
 
@@ -173,7 +191,14 @@ export const syncAccountsPage = {
     const formAlert = alertBox();
     const errors = formErrors(fields, formAlert);
     const submit = h('button', { type: 'submit', class: 'btn' }, 'Add account');
-    const form = h('form', { novalidate: true }, formAlert.el, fields.credential.el, fields.identifier.el, h('div', { class: 'actions' }, submit));
+    const form = h(
+      'form',
+      { novalidate: true },
+      formAlert.el,
+      fields.credential.el,
+      fields.identifier.el,
+      h('div', { class: 'actions' }, submit),
+    );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       if (!errors.validateAll()) return;

@@ -14,7 +14,11 @@ export const syncCollectionsPage = {
   title: (ctx) => `${ctx.params.sync} · Collections`,
   async render(ctx) {
     const name = ctx.params.sync;
-    const [overview, list, catalog] = await Promise.all([api.get(`/syncs/${seg(name)}`), api.get(`/syncs/${seg(name)}/collections`), loadCatalog()]);
+    const [overview, list, catalog] = await Promise.all([
+      api.get(`/syncs/${seg(name)}`),
+      api.get(`/syncs/${seg(name)}/collections`),
+      loadCatalog(),
+    ]);
     const provider = catalog.providers.find((p) => p.name === overview.source.provider);
     const resources = provider?.resources ?? [];
     const labelOf = (resource) => resources.find((r) => r.name === resource)?.label ?? resource;

@@ -37,18 +37,33 @@ export const syncOverviewPage = {
       status.set(toneBadge(state.tone, state.label), state.help);
       // The sync's own numbers: an account's last sync and progress may come from another sync of the same source.
       const rows = current.rows_loaded;
-      rowsLoaded.set(rows === null ? h('span', { class: 'muted' }, 'none yet') : count(rows), `in ${current.collections.length} ${current.collections.length === 1 ? 'table' : 'tables'}`);
+      rowsLoaded.set(
+        rows === null ? h('span', { class: 'muted' }, 'none yet') : count(rows),
+        `in ${current.collections.length} ${current.collections.length === 1 ? 'table' : 'tables'}`,
+      );
       activity.set(ago(current.last_activity_at), '');
       accountCount.set(count(current.accounts.total), `${count(current.accounts.active)} active`);
       replace(
         collectionsList,
         current.collections.length === 0
-          ? h('p', { class: 'muted' }, 'None mounted yet. ', h('a', { href: syncPath(name, 'collections') }, 'Mount a collection'), ' to create its table and start copying.')
+          ? h(
+              'p',
+              { class: 'muted' },
+              'None mounted yet. ',
+              h('a', { href: syncPath(name, 'collections') }, 'Mount a collection'),
+              ' to create its table and start copying.',
+            )
           : h(
               'ul',
               {},
               current.collections.map((c) =>
-                h('li', {}, h('a', { href: `${syncPath(name, 'collections')}/${seg(c.resource_type)}` }, c.resource_type), ' → ', h('code', {}, c.table_name)),
+                h(
+                  'li',
+                  {},
+                  h('a', { href: `${syncPath(name, 'collections')}/${seg(c.resource_type)}` }, c.resource_type),
+                  ' → ',
+                  h('code', {}, c.table_name),
+                ),
               ),
             ),
       );
@@ -61,9 +76,21 @@ export const syncOverviewPage = {
 
     const nextStep =
       overview.collections.length === 0
-        ? h('div', { class: 'alert alert-info', role: 'status' }, 'Next: ', h('a', { href: syncPath(name, 'collections') }, 'mount a collection'), ' (for example Charges).')
+        ? h(
+            'div',
+            { class: 'alert alert-info', role: 'status' },
+            'Next: ',
+            h('a', { href: syncPath(name, 'collections') }, 'mount a collection'),
+            ' (for example Charges).',
+          )
         : accounts.data.length === 0
-          ? h('div', { class: 'alert alert-info', role: 'status' }, 'Next: ', h('a', { href: syncPath(name, 'accounts') }, 'add an account'), ' — loading starts within two minutes.')
+          ? h(
+              'div',
+              { class: 'alert alert-info', role: 'status' },
+              'Next: ',
+              h('a', { href: syncPath(name, 'accounts') }, 'add an account'),
+              ' — loading starts within two minutes.',
+            )
           : null;
 
     return h(
@@ -80,7 +107,12 @@ export const syncOverviewPage = {
           h('dt', {}, 'Source'),
           h('dd', {}, h('a', { href: `${BASE}/sources` }, overview.source.name), ` (${provider?.label ?? overview.source.provider})`),
           h('dt', {}, 'Destination'),
-          h('dd', {}, h('a', { href: `${BASE}/destinations` }, overview.destination.name), ` (${engine?.label ?? overview.destination.engine})`),
+          h(
+            'dd',
+            {},
+            h('a', { href: `${BASE}/destinations` }, overview.destination.name),
+            ` (${engine?.label ?? overview.destination.engine})`,
+          ),
           h('dt', {}, 'Collections'),
           h('dd', {}, collectionsList),
           h('dt', {}, 'Created'),

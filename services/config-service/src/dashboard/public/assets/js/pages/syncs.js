@@ -28,6 +28,11 @@ export const syncsPage = {
               ),
             ),
           );
-    return h('div', {}, pageHead('Syncs', 'Each sync copies the accounts of one source into one destination.', data.length > 0 ? newButton : null), card(body));
+    return h(
+      'div',
+      {},
+      pageHead('Syncs', 'Each sync copies the accounts of one source into one destination.', data.length > 0 ? newButton : null),
+      card(body),
+    );
   },
 };
