@@ -1,6 +1,6 @@
 import type { ProviderObject } from '../connector';
 import { ProviderRequestError } from '../errors';
-import { isProviderObject, parseList } from './listing';
+import { isProviderObject, parseList } from './listBody';
 import { encodeQuery } from './query';
 import type { Requester } from './requester';
 

@@ -1,7 +1,7 @@
 import { findResourceByEventType, findResourceByObject } from '../catalog';
 import type { EventPage, ListEventsOptions, ProviderEvent, ProviderObject } from '../connector';
 import { EventCursorExpiredError, ProviderRequestError } from '../errors';
-import { parseList } from './listing';
+import { parseList } from './listBody';
 import { encodeQuery } from './query';
 import { STRIPE_API_VERSION } from './stripeClient';
 import type { Requester } from './requester';

@@ -1,7 +1,8 @@
 import { getResource, type CatalogResource } from '../catalog';
-import type { ListPagesOptions, Page, ProviderObject } from '../connector';
+import type { ListPagesOptions, Page } from '../connector';
 import { ProviderRequestError } from '../errors';
 import { completeAll } from './embeddedLists';
+import { parseList } from './listBody';
 import { encodeQuery, type QueryValue } from './query';
 import type { Requester } from './requester';
 
@@ -22,18 +23,6 @@ export function listQuery(resource: CatalogResource, options: ListPagesOptions):
     created: Object.keys(created).length ? created : undefined,
   };
   return encodeQuery(params);
-}
-
-export function parseList(body: Record<string, unknown>): { data: ProviderObject[]; hasMore: boolean } {
-  const { data, has_more: hasMore } = body;
-  if (!Array.isArray(data) || typeof hasMore !== 'boolean' || !data.every(isProviderObject)) {
-    throw new ProviderRequestError('the provider answered a list request with something that is not a list', 'unexpected_response', 200);
-  }
-  return { data, hasMore };
-}
-
-export function isProviderObject(value: unknown): value is ProviderObject {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
 }
 
 export async function fetchPage(requester: Requester, resource: CatalogResource, options: ListPagesOptions): Promise<Page> {

@@ -3,7 +3,8 @@ import type { AccountReader, AccountRef, ListEventsOptions, ListPagesOptions, Pr
 import { ProviderRequestError } from '../errors';
 import { completeLists } from './embeddedLists';
 import { listEvents } from './events';
-import { fetchPage, isProviderObject, listPages, resolveResource } from './listing';
+import { isProviderObject } from './listBody';
+import { fetchPage, listPages, resolveResource } from './listing';
 import type { Requester } from './requester';
 import { fetchPageWithClocks, listTestClocks, readsTestClocks } from './testClockListing';
 

@@ -1,6 +1,6 @@
 import type { CatalogResource } from '../catalog';
 import type { ListPagesOptions, Page } from '../connector';
-import { parseList } from './listing';
+import { parseList } from './listBody';
 import { encodeQuery } from './query';
 import type { Requester } from './requester';
 
