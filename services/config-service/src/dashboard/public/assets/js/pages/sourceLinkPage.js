@@ -1,9 +1,7 @@
-import { ApiFailure, api, seg } from '../api.js';
-import { h } from '../dom.js';
-import { alertBox, busy, formErrors, textField } from '../forms.js';
-import { BASE } from '../router.js';
+import { api, seg } from '../api.js';
+import { textField } from '../forms.js';
 import { optionalOauthClientId } from '../rules.js';
-import { pageHead } from '../ui.js';
+import { sourceSettingPage } from './sourceSettingPage.js';
 
 /**
  * What a source's hosted Link page offers: with the app's OAuth client id, Connect with Stripe
@@ -26,40 +24,18 @@ export const sourceLinkPage = {
       value: source.oauth_client_id ?? '',
       rule: optionalOauthClientId('The OAuth client ID'),
     });
-    const formAlert = alertBox();
-    const errors = formErrors({ oauth_client_id: clientId }, formAlert);
-    const submit = h('button', { type: 'submit', class: 'btn' }, 'Save');
-    const form = h('form', { novalidate: true }, formAlert.el, clientId.el, h('div', { class: 'actions' }, submit));
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      if (!errors.validateAll()) return;
-      const value = clientId.value.trim();
-      const restore = busy(submit, 'Saving…');
-      try {
-        await api.patch(`/sources/${seg(name)}`, { oauth_client_id: value === '' ? null : value });
-        ctx.app.flash(
-          'ok',
-          value === ''
-            ? `The Link page of ${name} now offers only the pasted key.`
-            : `The Link page of ${name} now offers Connect with Stripe.`,
-        );
-        await ctx.app.go(`${BASE}/sources`);
-      } catch (failure) {
-        restore();
-        if (!(failure instanceof ApiFailure)) throw failure;
-        errors.showFailure(failure, 'The change was not saved');
-      }
+    return sourceSettingPage(ctx, {
+      name,
+      param: 'oauth_client_id',
+      field: clientId,
+      heading: `Link page of ${name}`,
+      intro: 'How your customers connect their accounts on the hosted Link page: OAuth through the provider, or a pasted key.',
+      label: 'Link page settings',
+      toBody: (value) => ({ oauth_client_id: value === '' ? null : value }),
+      saved: (value) =>
+        value === ''
+          ? `The Link page of ${name} now offers only the pasted key.`
+          : `The Link page of ${name} now offers Connect with Stripe.`,
     });
-
-    return h(
-      'div',
-      {},
-      h('p', { class: 'breadcrumb' }, h('a', { href: `${BASE}/sources` }, 'Sources'), ` / ${name}`),
-      pageHead(
-        `Link page of ${name}`,
-        'How your customers connect their accounts on the hosted Link page: OAuth through the provider, or a pasted key.',
-      ),
-      h('section', { class: 'card', 'aria-label': 'Link page settings' }, form),
-    );
   },
 };
