@@ -19,7 +19,7 @@ export type {
 export { keyMode, type ConnectedAccountCredential, type ProviderCredential, type SecretKeyCredential } from './credentials';
 export * from './errors';
 export { RateBudget, type BudgetDecision, type BudgetKey } from './budget/rateBudget';
-export { RATE_BUDGET_PERCENT, type RequestPriority } from './budget/budgetShare';
+export { RATE_BUDGET_PERCENT, budgetPerSecond, type RequestPriority } from './budget/budgetShare';
 export { backoffDelayMs, parseRetryAfter } from './retry/backoff';
 export { createStripeConnector, type StripeConnectorOptions } from './stripe/stripeConnector';
 export { createConnector, type ConnectorOptions } from './connectors';

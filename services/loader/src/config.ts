@@ -17,20 +17,25 @@ export const configSchema = {
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
     .description('master keys that open provider keys and connection strings, "<id>:<base64 32 bytes>,…" (as config-service)'),
-  // Segment jobs spend the process's one event loop parsing and encoding rows: past four, more of
-  // them queue for the CPU instead of adding throughput (bench:accounts), and they slow the attach
-  // jobs that write each new account's first rows. Attach jobs mostly wait on the provider and the
-  // databases, so more of them run at once. Scale out with more loader processes.
-  LOADER_CONCURRENCY: int(1, 256).default(4).description('segment jobs (backfill reads) one loader process runs at once'),
+  // A segment job mostly waits for the provider (a page of 100 takes about 0.4 s at Stripe), so
+  // filling one account's budget takes budget × page time of them at once (runs/inFlight.ts):
+  // 15 for a test-mode account at 25 req/s. The CPU work they share is bounded by the budgets, not
+  // by this number. Scale out with more loader processes.
+  LOADER_CONCURRENCY: int(1, 256).default(16).description('segment jobs (backfill reads) one loader process runs at once'),
   LOADER_LIFECYCLE_CONCURRENCY: int(1, 64)
     .default(12)
     .description('attach and mount jobs one loader process runs at once, beside the segment jobs'),
   LOADER_SEGMENTS_PER_ACCOUNT: int(1, 64)
     .default(4)
-    .description('segments of one account enqueued or running at once, so a large account never starves the others'),
+    .description('segments of one account enqueued or running at once against a provider that answers at once (the least)'),
+  LOADER_MAX_SEGMENTS_PER_ACCOUNT: int(1, 256)
+    .default(16)
+    .description(
+      "most segments of one account enqueued or running at once, when its budget × the provider's page time needs them; bounds what one account takes of the segment slots",
+    ),
   LOADER_MAX_SEGMENTS_PER_RUN: int(1, 256).default(32).description('most segments a backfill run is split into'),
   LOADER_PAGES_PER_SEGMENT: int(1, 100_000)
-    .default(50)
+    .default(10)
     .description('pages a segment should hold when a run is split (estimated from the newest page)'),
   LOADER_PAGE_SIZE: int(1, 100).default(100).description('objects per provider list request (Stripe allows 100)'),
   LOADER_BATCH_ROWS: int(1, 100_000)
@@ -82,6 +87,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_CONCURRENCY: number;
   LOADER_LIFECYCLE_CONCURRENCY: number;
   LOADER_SEGMENTS_PER_ACCOUNT: number;
+  LOADER_MAX_SEGMENTS_PER_ACCOUNT: number;
   LOADER_MAX_SEGMENTS_PER_RUN: number;
   LOADER_PAGES_PER_SEGMENT: number;
   LOADER_PAGE_SIZE: number;

@@ -9,8 +9,12 @@ import type { JobQueues } from './queue/jobQueues';
 
 /** Tuning of the backfill, from the loader's configuration. */
 export interface LoaderSettings {
-  /** Segments of one account enqueued or running at once. */
+  /** Segments of one account enqueued or running at once against a fast provider: the floor of its cap. */
   segmentsPerAccount: number;
+  /** The most segments of one account enqueued or running at once, however slow the provider. */
+  maxSegmentsPerAccount: number;
+  /** Estimated rows a reading segment must have left before it is split for an idle slot. */
+  splitMinRows: number;
   maxSegmentsPerRun: number;
   pagesPerSegment: number;
   pageSize: number;

@@ -5,6 +5,9 @@ import type { LoaderSettings } from './deps';
 export function loaderSettings(config: LoaderConfig): LoaderSettings {
   return {
     segmentsPerAccount: config.LOADER_SEGMENTS_PER_ACCOUNT,
+    maxSegmentsPerAccount: Math.max(config.LOADER_SEGMENTS_PER_ACCOUNT, config.LOADER_MAX_SEGMENTS_PER_ACCOUNT),
+    // Four pages: each half then still has two, worth a job of its own.
+    splitMinRows: 4 * config.LOADER_PAGE_SIZE,
     maxSegmentsPerRun: config.LOADER_MAX_SEGMENTS_PER_RUN,
     pagesPerSegment: config.LOADER_PAGES_PER_SEGMENT,
     pageSize: config.LOADER_PAGE_SIZE,

@@ -1,3 +1,5 @@
+import type { BudgetLimits } from '../config';
+
 /**
  * The share of a provider account's documented rate limit a source may spend, in percent.
  * Bounded above because the quota belongs to the integrator's customer: their own integration
@@ -19,4 +21,13 @@ export type RequestPriority = 'incremental' | 'backfill';
  */
 export function incrementalReserve(capacity: number): number {
   return Math.max(0, Math.min(capacity / 2, capacity - 1));
+}
+
+/**
+ * Requests per second a source's reads of one account may send: its share of the account's
+ * limit, and never more than its share of one endpoint's (a backfill reads one endpoint).
+ */
+export function budgetPerSecond(limits: BudgetLimits, livemode: boolean, sharePercent = 100): number {
+  const share = sharePercent / 100;
+  return Math.min(share * (livemode ? limits.livePerSecond : limits.testPerSecond), share * limits.endpointPerSecond);
 }

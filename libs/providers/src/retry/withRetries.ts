@@ -16,8 +16,10 @@ export interface RetryContext {
   beforeAttempt?: () => Promise<void>;
   classify: (err: unknown) => Failure;
   logger: Logger;
-  /** For logs only. */
+  /** For logs and the observer only. */
   endpoint: string;
+  /** The request lists a page (for the observer). */
+  list?: boolean;
   sleep?: (ms: number) => Promise<void>;
   observer?: RequestObserver;
 }
@@ -33,12 +35,13 @@ export async function withRetries<T>(send: () => Promise<T>, ctx: RetryContext):
     const started = performance.now();
     try {
       const result = await send();
-      ctx.observer?.({ endpoint: ctx.endpoint, outcome: 'ok', durationMs: performance.now() - started });
+      ctx.observer?.({ endpoint: ctx.endpoint, list: ctx.list ?? false, outcome: 'ok', durationMs: performance.now() - started });
       return result;
     } catch (err) {
       const failure = ctx.classify(err);
       ctx.observer?.({
         endpoint: ctx.endpoint,
+        list: ctx.list ?? false,
         outcome: failure.retry ? failure.reason : 'refused',
         durationMs: performance.now() - started,
       });

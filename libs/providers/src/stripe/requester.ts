@@ -42,6 +42,8 @@ export class StripeRequester implements Requester {
       classify: (err) => classifyStripeError(err, connectedAccountId ? { connectedAccountId } : {}),
       logger,
       endpoint,
+      // A list is asked at its endpoint's own path; a retrieve appends the object's id.
+      list: path === endpoint,
       ...(observer ? { observer } : {}),
     });
   }

@@ -2,7 +2,7 @@ import type { Writer, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
-import { commitPage, finishSegment, type Segment, type StopReason } from '../runs';
+import { commitPage, dispatchSegments, finishSegment, type Segment, type StopReason } from '../runs';
 import { recordPage } from '../state/accountStates.repository';
 import { LeaseClock, type LeaseGrant } from './leaseClock';
 import { StopSignal, type PauseReason, type SliceBounds } from './stopSignal';
@@ -37,7 +37,9 @@ function cursorGone(err: unknown, cursor: string): boolean {
   );
 }
 
-const isLast = (page: Page): boolean => !page.hasMore || page.lastId === null;
+/** The segment's last page: the provider has nothing more, or the page reached below the segment's lower bound. */
+const isLast = (page: Page, createdGte: number): boolean =>
+  !page.hasMore || page.lastId === null || (page.lastCreated !== null && page.lastCreated < createdGte);
 
 /** A one-slot wake-up: the waiting side resolves when the other side calls `signal`. */
 class WakeUp {
@@ -60,10 +62,13 @@ class WakeUp {
  * Only once a batch is committed in the destination does the cursor move past its last page, so a
  * crash re-reads at most the pages in flight, and re-writing them is an idempotent upsert. After
  * every batch: stop if the account became inactive, the collection was unmounted or the sync
- * deleted; pause when the slice is spent.
+ * deleted; pause when the slice is spent. A commit may split the segment (a dispatcher asked for
+ * it): from then on the segment reads only down to its new lower bound, and objects below it that
+ * were already fetched are left to the new segment, never written here.
  */
 export async function readSegment(deps: LoaderDeps, segment: Segment, io: SegmentIo, options: ReadOptions): Promise<ReadOutcome> {
   const { settings, metrics } = deps;
+  // createdGte rises when the segment is split: the requests after that stop at the new bound.
   const range = { createdGte: segment.createdGte, createdLt: segment.createdLt, limit: settings.pageSize };
   const pages: Page[] = [];
   let bufferedRows = 0;
@@ -101,7 +106,7 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
         pages.push(page);
         bufferedRows += page.objects.length;
         toWriter.signal();
-        if (isLast(page)) return;
+        if (isLast(page, range.createdGte)) return;
         after = page.lastId;
         afterCreated = page.lastCreated ?? afterCreated;
         const why = stop.pauseAfter(count);
@@ -133,8 +138,16 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
       const batch = pages.splice(0);
       bufferedRows = 0;
       toFetcher.signal();
-      const outcome = await writeBatch(deps, segment, io, lease, stop, batch, committedCursor);
-      if (outcome) return outcome;
+      const written = await writeBatch(deps, segment, io, { lease, stop, createdGte: range.createdGte }, batch, committedCursor);
+      if ('kind' in written) return written;
+      if (written.createdGte !== range.createdGte) {
+        range.createdGte = written.createdGte;
+        io.logger.debug('segment split', { runId: segment.runId, n: segment.n, createdGte: range.createdGte });
+        // The new segment is pending: a slot of the account is free for it now.
+        await dispatchSegments(deps, segment.accountId).catch((err: unknown) =>
+          io.logger.warn('dispatch after a split failed; the reconciler will dispatch', { error: (err as Error).message }),
+        );
+      }
       committedCursor = batch.reduce<string | null>((cursor, page) => page.lastId ?? cursor, committedCursor);
       const reason = await stop.stopped();
       if (reason) return { kind: 'stopped', reason };
@@ -147,31 +160,50 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
   }
 }
 
-/** Writes consecutive pages as one batch, then moves the cursor past them; an outcome ends the segment's reading. */
+interface BatchContext {
+  lease: LeaseClock;
+  stop: StopSignal;
+  /** The segment's lower bound when the batch is written: objects below it belong to another segment. */
+  createdGte: number;
+}
+
+/**
+ * Writes consecutive pages as one batch, then moves the cursor past them. Returns an outcome
+ * when the segment's reading ends, else its lower bound after the commit (raised by a split).
+ */
 async function writeBatch(
   deps: LoaderDeps,
   segment: Segment,
   io: SegmentIo,
-  lease: LeaseClock,
-  stop: StopSignal,
-  batch: Page[],
+  batch: BatchContext,
+  pages: Page[],
   after: string | null,
-): Promise<ReadOutcome | null> {
+): Promise<ReadOutcome | { createdGte: number }> {
   const { knex, settings, metrics } = deps;
-  const last = batch[batch.length - 1] as Page;
-  const done = isLast(last);
+  const { lease, stop, createdGte } = batch;
   const rows: WriteRow[] = [];
   let cursor: string | null = null;
   let cursorCreated: number | null = null;
-  for (const page of batch) {
-    for (const object of page.objects) rows.push({ accountId: io.identifier, object, sourceTs: page.fetchedAt });
+  let done = false;
+  let pageCount = 0;
+  for (const page of pages) {
+    pageCount += 1;
+    for (const object of page.objects) {
+      // Newest first: past the bound only the end of the segment's last page.
+      if (object.created !== undefined && object.created < createdGte) continue;
+      rows.push({ accountId: io.identifier, object, sourceTs: page.fetchedAt });
+    }
     if (page.lastId !== null) {
       cursor = page.lastId;
       cursorCreated = page.lastCreated ?? cursorCreated;
     }
+    if (isLast(page, createdGte)) {
+      done = true;
+      break;
+    }
   }
   if (rows.length === 0 || cursor === null) {
-    // Only an empty last page: the range held nothing more.
+    // Only an empty last page, or only objects of another segment: the range held nothing more.
     return (await finishSegment(knex, segment, lease.token)) ? { kind: 'done' } : { kind: 'lost' };
   }
   if (!(await lease.coversAWrite())) {
@@ -181,15 +213,15 @@ async function writeBatch(
     return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
   }
   await io.writer.writeBatch(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });
-  const commit = { cursor, cursorCreated, pages: batch.length, rows: rows.length, done };
+  const commit = { cursor, cursorCreated, pages: pageCount, rows: rows.length, done };
   const renewedFrom = Date.now();
-  const committed = await knex.transaction(async (trx) => {
-    const own = await commitPage(trx, segment, lease.token, commit, settings.leaseMs);
-    if (own) await recordPage(trx, segment.accountId, rows.length);
+  const result = await knex.transaction(async (trx) => {
+    const own = await commitPage(trx, segment, lease.token, commit, { leaseMs: settings.leaseMs, splitMinRows: settings.splitMinRows });
+    if (own.committed) await recordPage(trx, segment.accountId, rows.length);
     return own;
   });
-  if (!committed) return { kind: 'lost' };
+  if (!result.committed) return { kind: 'lost' };
   lease.renewed(renewedFrom);
   metrics.rowsWritten.inc({ table: io.table }, rows.length);
-  return done ? { kind: 'done' } : null;
+  return done ? { kind: 'done' } : { createdGte: result.createdGte };
 }

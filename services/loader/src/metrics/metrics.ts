@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { QueueDepth } from '@datasync/queue';
 import type { RequestObserver } from '@datasync/providers';
+import { PageLatency } from './pageLatency';
 
 export interface LoaderMetrics {
   registry: Registry;
@@ -12,6 +13,8 @@ export interface LoaderMetrics {
   jobDuration: Histogram<'job' | 'outcome'>;
   /** Provider events the loader cannot use (see skipReason), counted and skipped, never fatal. */
   eventsSkipped: Counter<'reason'>;
+  /** The provider's recent answer time for a list page, fed by the observer. */
+  pageLatency: PageLatency;
   /** For the connector: every HTTP attempt, 429s included. */
   observer: RequestObserver;
 }
@@ -76,6 +79,7 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
       }
     },
   });
+  const pageLatency = new PageLatency();
   return {
     registry,
     rowsWritten,
@@ -84,8 +88,10 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
     rateLimited,
     jobDuration,
     eventsSkipped,
+    pageLatency,
     observer: (report) => {
       providerRequests.inc({ endpoint: report.endpoint, outcome: report.outcome });
+      if (report.list && report.outcome === 'ok') pageLatency.observe(report.durationMs);
       if (report.outcome === 'rate_limited') rateLimited.inc({ origin: 'provider' });
     },
   };

@@ -9,7 +9,7 @@ const depths = { backfill: { waiting: 3, active: 2, delayed: 1, failed: 0 } };
 function app(read: () => Promise<typeof depths> = async () => depths) {
   const metrics = createLoaderMetrics(read);
   metrics.rowsWritten.inc({ table: 'stripe_charges' }, 100);
-  metrics.observer({ endpoint: '/v1/charges', outcome: 'rate_limited', durationMs: 3 });
+  metrics.observer({ endpoint: '/v1/charges', list: true, outcome: 'rate_limited', durationMs: 3 });
   metrics.jobDuration.observe({ job: 'segment.load', outcome: 'completed' }, 0.2);
   return createApp({ logger: silentLogger(), readiness: new Readiness({}), metrics: metrics.registry });
 }

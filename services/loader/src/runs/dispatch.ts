@@ -1,17 +1,21 @@
+import { budgetPerSecond } from '@datasync/providers';
 import { QueueUnavailableError } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
-import { takeSegmentsToDispatch } from './dispatch.repository';
+import { budgetShareOf, takeSegmentsToDispatch } from './dispatch.repository';
+import { segmentsInFlight } from './inFlight';
 import { possiblyOrphanedSegments, type OrphanCandidate } from './segmentQueries.repository';
 import { touchQueued } from './segments.repository';
 
 /**
- * Enqueues the account's next segments, up to its cap of segments in flight: segments are
- * enqueued lazily, so a large account holds only a few places in the backfill queue and a new
- * account's segments are never stuck behind all of its work. A failed enqueue leaves the segment
- * marked queued without a job; the reconciler finds and enqueues it.
+ * Enqueues the account's next segments, up to its cap of segments in flight (sized to fill its
+ * request budget, inFlight.ts): segments are enqueued lazily, so a large account holds only a few
+ * places in the backfill queue and a new account's segments are never stuck behind all of its
+ * work. A failed enqueue leaves the segment marked queued without a job; the reconciler finds and
+ * enqueues it.
  */
 export async function dispatchSegments(deps: LoaderDeps, accountId: string): Promise<number> {
-  const picked = await takeSegmentsToDispatch(deps.knex, accountId, deps.settings.segmentsPerAccount);
+  const cap = await inFlightCap(deps, accountId);
+  const picked = await takeSegmentsToDispatch(deps.knex, accountId, cap, deps.settings.splitMinRows);
   let enqueued = 0;
   for (const ref of picked) {
     try {
@@ -24,6 +28,14 @@ export async function dispatchSegments(deps: LoaderDeps, accountId: string): Pro
     }
   }
   return enqueued;
+}
+
+async function inFlightCap(deps: LoaderDeps, accountId: string): Promise<number> {
+  const bounds = { min: deps.settings.segmentsPerAccount, max: deps.settings.maxSegmentsPerAccount };
+  const share = await budgetShareOf(deps.knex, accountId);
+  if (!share) return bounds.min;
+  const budget = budgetPerSecond(deps.providers.settings.budget, share.livemode, share.percent);
+  return segmentsInFlight(budget, deps.metrics.pageLatency.seconds(), bounds);
 }
 
 /**

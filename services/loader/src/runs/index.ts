@@ -24,6 +24,7 @@ export {
   releaseSegment,
   renewLease,
   type Claim,
+  type CommitResult,
   type PageCommit,
   type Segment,
   type SegmentRef,

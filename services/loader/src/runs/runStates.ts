@@ -35,6 +35,11 @@ export const SEGMENT_TRANSITIONS = {
   claim: { from: ['pending', 'queued'], to: 'queued' },
   /** A batch is committed in the destination: the cursor moves, the lease is renewed. */
   commit: { from: ['queued'], to: 'queued' },
+  /**
+   * At a commit, its holder gives the older half of what is left of its range to a new segment
+   * (created pending beside it), because a dispatcher asked for a split (`split_wanted`).
+   */
+  shrink: { from: ['queued'], to: 'queued' },
   /** The lease is extended while the job runs. */
   renew: { from: ['queued'], to: 'queued' },
   /** The last batch, or an empty last page: the range is read. */

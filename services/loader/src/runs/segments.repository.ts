@@ -1,5 +1,6 @@
 import { TABLES, type Knex } from '@datasync/db';
 import { SEGMENT_TRANSITIONS, segmentFrom, type SegmentStatus } from './runStates';
+import { splitRemainder } from './splitSegment.repository';
 
 export type { SegmentStatus };
 
@@ -91,20 +92,26 @@ export interface PageCommit {
   done: boolean;
 }
 
+/** What a commit found: whether this job still holds the segment, and the range it reads from now on. */
+export type CommitResult = { committed: false } | { committed: true; createdGte: number; split: boolean };
+
 /**
  * `commit` (or `finish`, with the last batch): records pages whose batch is already committed in
- * the destination: the cursor moves past them, counters grow, the lease is renewed. Only while `token` holds the lease: false means another
- * job took the segment over, and this one must stop (its batch was an idempotent upsert).
+ * the destination: the cursor moves past them, counters grow, the lease is renewed. Only while
+ * `token` holds the lease: not committed means another job took the segment over, and this one
+ * must stop (its batch was an idempotent upsert). When a dispatcher asked for a split, the
+ * segment splits here (`shrink`, splitSegment.repository.ts) and the caller learns its new
+ * lower bound.
  */
 export async function commitPage(
   trx: Knex.Transaction,
   segment: Segment,
   token: string,
   page: PageCommit,
-  leaseMs: number,
-): Promise<boolean> {
+  options: { leaseMs: number; splitMinRows: number },
+): Promise<CommitResult> {
   const move = page.done ? SEGMENT_TRANSITIONS.finish : SEGMENT_TRANSITIONS.commit;
-  const updated = await trx(TABLES.segments)
+  const [row] = (await trx(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n, lease_token: token })
     .whereIn('status', [...move.from])
     .update({
@@ -112,12 +119,17 @@ export async function commitPage(
       cursor_created: page.cursorCreated,
       pages_read: trx.raw('pages_read + ?', [page.pages]),
       rows_written: trx.raw('rows_written + ?', [page.rows]),
-      leased_until: trx.raw(`now() + make_interval(secs => ?)`, [leaseMs / 1000]),
+      leased_until: trx.raw(`now() + make_interval(secs => ?)`, [options.leaseMs / 1000]),
       updated_at: trx.fn.now(),
       status: move.to,
       ...(page.done ? { done_at: trx.fn.now(), lease_token: null, leased_until: null } : {}),
-    });
-  return updated > 0;
+    })
+    .returning('*')) as (SegmentRow & { split_wanted: boolean })[];
+  if (!row) return { committed: false };
+  const committed = toSegment(row);
+  if (page.done || !row.split_wanted) return { committed: true, createdGte: committed.createdGte, split: false };
+  const point = await splitRemainder(trx, committed, options.splitMinRows);
+  return { committed: true, createdGte: point ?? committed.createdGte, split: point !== null };
 }
 
 /**

@@ -23,6 +23,8 @@ import { insertAccount, seedTarget, testMasterKeys, type SeededTarget } from './
 
 export const testLoaderSettings: LoaderSettings = {
   segmentsPerAccount: 4,
+  maxSegmentsPerAccount: 8,
+  splitMinRows: 400,
   maxSegmentsPerRun: 8,
   pagesPerSegment: 5,
   pageSize: 100,
