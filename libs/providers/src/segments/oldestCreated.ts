@@ -1,5 +1,5 @@
 import type { CatalogResource } from '../catalog';
-import type { AccountReader } from '../connector';
+import type { AccountReader, Page } from '../connector';
 
 /** No provider object is older than this (2010-01-01): where the search for the oldest starts. */
 export const EARLIEST_CREATED = 1_262_304_000;
@@ -24,13 +24,15 @@ export interface OldestSearch {
  * `knownAt` is the `created` of an object known to exist (the oldest of the first page read).
  * `hint` (the account's `created`) is tried first: when nothing is older, it is the bound, for one
  * request. That is the common case of an account that owns its data; a connected account's history
- * usually predates it, and the search goes on below it.
+ * usually predates it, and the search goes on below it. `hintProbe` is that first request sent
+ * earlier (probeBeforeHint with the same floor and hint), beside the first page, so the plan does
+ * not wait for it after the page.
  */
 export async function findOldestCreated(
   reader: AccountReader,
   resource: string | CatalogResource,
   knownAt: number,
-  options: { floor?: number; precisionSeconds?: number; hint?: number } = {},
+  options: { floor?: number; precisionSeconds?: number; hint?: number; hintProbe?: Promise<Page> } = {},
 ): Promise<OldestSearch> {
   const precision = Math.max(1, options.precisionSeconds ?? DAY);
   // Invariant: no object was created in [floor, lo); at least one was created in [lo, hi).
@@ -39,7 +41,7 @@ export async function findOldestCreated(
   let requests = 0;
   const { hint } = options;
   if (hint !== undefined && hint > lo && hint < knownAt) {
-    const page = await reader.fetchPage(resource, { createdGte: lo, createdLt: hint, limit: 1, completeLists: false });
+    const page = await (options.hintProbe && lo === options.floor ? options.hintProbe : probeBeforeHint(reader, resource, lo, hint));
     requests += 1;
     const newest = page.objects[0]?.created;
     if (typeof newest !== 'number') return { lowerBound: hint, requests };
@@ -54,4 +56,9 @@ export async function findOldestCreated(
     else lo = mid;
   }
   return { lowerBound: lo, requests };
+}
+
+/** The search's first request: the newest object older than `hint` (and not older than `floor`), if any. */
+export function probeBeforeHint(reader: AccountReader, resource: string | CatalogResource, floor: number, hint: number): Promise<Page> {
+  return reader.fetchPage(resource, { createdGte: floor, createdLt: hint, limit: 1, completeLists: false });
 }

@@ -1,6 +1,6 @@
 import { ensureTable } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
-import { EARLIEST_CREATED, backfillRange, getResource } from '@datasync/providers';
+import { EARLIEST_CREATED, backfillRange, getResource, probeBeforeHint } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
 import { planRun, startBackfillRun, type RunContext, type StartedRun } from '../runs';
 import type { AccountRecord, LoadTarget, SourceRecord } from '../targets/targets.repository';
@@ -57,10 +57,20 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   // The account's `created` (the attach asked for it already when it saw a run to plan): only a
   // first guess of where the data begins (one request confirms it), never a bound by itself.
   const { created } = await input.credential.verifiedAccount();
+  // The plan's first request goes out beside the newest page, not after it: one answer time less
+  // before the segments start. Unused when the head read does not lead to a plan.
+  const hintProbe =
+    created > started.run.lowerBound ? probeBeforeHint(opened.reader, resource, started.run.lowerBound, created) : undefined;
+  hintProbe?.catch(() => undefined);
   const head = await runSegmentSlice(deps, ctx, 0, logger, { maxPages: 1, opened });
   // Whoever holds segment 0 now (a concurrent attach) plans the run; a stopped one waits for resume.
   if (head.kind === 'done' || head.kind === 'paused') {
-    await planRun(deps, ctx, { reader: opened.reader, destination: opened.destination, createdHint: created }, logger);
+    await planRun(
+      deps,
+      ctx,
+      { reader: opened.reader, destination: opened.destination, createdHint: created, ...(hintProbe ? { hintProbe } : {}) },
+      logger,
+    );
   }
   return started.kind;
 }

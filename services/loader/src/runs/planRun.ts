@@ -1,5 +1,5 @@
 import type { Logger } from '@datasync/logger';
-import { findOldestCreated, type AccountReader } from '@datasync/providers';
+import { findOldestCreated, type AccountReader, type Page } from '@datasync/providers';
 import type { OpenDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import { closeRunIfDone } from './closeRun';
@@ -13,6 +13,8 @@ export interface PlanInputs {
   reader: AccountReader;
   /** The account's `created` as the provider reported it: tried first as the oldest object's bound. */
   createdHint?: number;
+  /** The search's first request, sent beside the newest page (probeBeforeHint over the run's lower bound and `createdHint`). */
+  hintProbe?: Promise<Page>;
   /** The run's destination when the caller already holds a connection to it. */
   destination?: OpenDestination;
 }
@@ -32,6 +34,7 @@ export async function planRun(deps: LoaderDeps, ctx: RunContext, inputs: PlanInp
     const oldest = await findOldestCreated(inputs.reader, ctx.resource, seg0.cursorCreated, {
       floor: ctx.run.lowerBound,
       ...(hint === undefined ? {} : { hint }),
+      ...(inputs.hintProbe ? { hintProbe: inputs.hintProbe } : {}),
     });
     lower = oldest.lowerBound;
     logger.info('oldest object found', { runId: ctx.run.id, lowerBound: lower, requests: oldest.requests });

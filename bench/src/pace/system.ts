@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@datasync/auth';
+import { parseMasterKeys } from '@datasync/crypto';
+import { TABLES, type Knex } from '@datasync/db';
+import { createLoaderStack, parseSettingsList, type ProviderAccount } from '../loaderStack';
+import type { PaceBenchConfig } from './config';
+
+/**
+ * The loader stack with the accounts API and the loaders as processes. The loaders take the
+ * provider's limit as twice the emulator's, so that a source's rate_budget_percent of 25 or 50
+ * gives a budget of half or all of what the emulator allows (the API caps a source at 80 %).
+ */
+export interface PaceSystem {
+  knex: Knex;
+  destination: Knex;
+  /** A provider account with its own limit and answer times. */
+  newProviderAccount(charges: number, latency: { min: number; max: number }): Promise<ProviderAccount>;
+  /** The share of the provider limit the loaders believe, so that the account's budget is `budget` req/s. */
+  setBudget(budget: number): Promise<void>;
+  /** POST /accounts as a client that honours the API's 429s (waits Retry-After, asks again); resolves at its 200. */
+  register(account: ProviderAccount): Promise<void>;
+  rows(identifier: string): Promise<number>;
+  rowsPerAccount(): Promise<Map<string, number>>;
+  stats(identifier: string): Promise<{ requests: number; rate_limited: number }>;
+  close(): Promise<void>;
+}
+
+export async function startPaceSystem(config: PaceBenchConfig): Promise<PaceSystem> {
+  const stack = await createLoaderStack({ name: 'bench-pace', databaseUrl: config.BENCH_DATABASE_URL, redisUrl: config.REDIS_URL });
+  try {
+    const believed = config.BENCH_PACE_PROVIDER_LIMIT * 2;
+    const env = {
+      ...stack.serviceEnv,
+      PROVIDER_RATE_TEST_PER_SECOND: String(believed),
+      PROVIDER_RATE_ENDPOINT_PER_SECOND: String(believed),
+    };
+    for (let i = 0; i < config.BENCH_PACE_LOADERS; i += 1) {
+      await stack.startService('loader', { ...env, ...parseSettingsList(config.BENCH_PACE_LOADER_ENV) });
+    }
+    // The API's own limits stay at their defaults: the many-accounts client meets its 429s.
+    const api = await stack.startService('accounts-api', env);
+    const owner: Caller = {
+      kind: 'session',
+      environmentId: stack.environmentId,
+      organizationId: stack.organizationId,
+      userId: randomUUID(),
+      sessionId: randomUUID(),
+    };
+    const hasher = new ClientSecretHasher(parseMasterKeys(stack.masterKeys));
+    const { credential, clientSecret } = await new ClientCredentialsService(stack.knex, hasher).create(owner);
+    const authorization = `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
+
+    return {
+      knex: stack.knex,
+      destination: stack.destination,
+      newProviderAccount: (charges, latency) =>
+        stack.admin<ProviderAccount>('POST', '/accounts', {
+          objects: { charges },
+          rate_limit: config.BENCH_PACE_PROVIDER_LIMIT,
+          latency_ms: latency,
+        }),
+      async setBudget(budget) {
+        const percent = Math.round((100 * budget) / believed);
+        await stack.knex(TABLES.sources).update({ rate_budget_percent: percent });
+      },
+      async register(account) {
+        for (;;) {
+          const response = await fetch(`${api.url}/accounts`, {
+            method: 'POST',
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({ sourceType: 'stripe', credential: account.secret_key }),
+          });
+          const text = await response.text();
+          if (response.status === 200) return;
+          if (response.status !== 429) throw new Error(`POST /accounts answered ${response.status}: ${text.slice(0, 300)}`);
+          const retryAfter = Number(response.headers.get('retry-after') ?? '1');
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0.05, retryAfter) * 1000));
+        }
+      },
+      async rows(identifier) {
+        try {
+          const [row] = (await stack.destination('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as { n: string }[];
+          return Number(row?.n ?? 0);
+        } catch {
+          return 0;
+        }
+      },
+      async rowsPerAccount() {
+        try {
+          const rows = (await stack
+            .destination('stripe_charges')
+            .groupBy('account_id')
+            .select('account_id', stack.destination.raw('count(*)::int as n'))) as { account_id: string; n: number }[];
+          return new Map(rows.map((r) => [r.account_id, r.n]));
+        } catch {
+          return new Map();
+        }
+      },
+      stats: (identifier) => stack.admin('GET', `/accounts/${identifier}/stats`),
+      close: () => stack.close(),
+    };
+  } catch (err) {
+    await stack.close();
+    throw err;
+  }
+}
