@@ -17,6 +17,8 @@ export interface AccountRow {
   deleting_at: Date | null;
   /** The last resync asked for; the loader starts one when it has not taken it yet. */
   resync_requested_at: Date | null;
+  /** The provider account's `created` (unix seconds) as registration's verification answered it. */
+  provider_created: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -53,6 +55,8 @@ export interface NewAccountValues extends AccountIdentity {
   externalId: string;
   credentialKind: CredentialKind;
   credentialSecret: string | null;
+  /** The provider account's `created`, from the verification; the loader's first guess of where its data begins. */
+  providerCreated: number;
 }
 
 // Every column but the credential: nothing read through these functions can leak it.
@@ -69,7 +73,7 @@ const COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-export type ReadRow = Omit<AccountRow, 'credential_secret' | 'resync_requested_at'>;
+export type ReadRow = Omit<AccountRow, 'credential_secret' | 'resync_requested_at' | 'provider_created'>;
 
 function toAccount(row: ReadRow): Account {
   return {
@@ -106,6 +110,7 @@ export async function insertIfAbsent(db: Db, values: NewAccountValues): Promise<
       external_id: values.externalId,
       credential_kind: values.credentialKind,
       credential_secret: values.credentialSecret,
+      provider_created: values.providerCreated,
     })
     .onConflict(['environment_id', 'source_type', 'identifier'])
     .ignore()

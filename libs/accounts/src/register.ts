@@ -123,6 +123,7 @@ export async function registerAccount(
     externalId: verified.accountId,
     credentialKind: credential.kind,
     credentialSecret: sealFor(id),
+    providerCreated: verified.created,
   };
   for (let attempt = 1; ; attempt += 1) {
     const result = await deps.knex.transaction(async (trx): Promise<Registration | undefined> => {

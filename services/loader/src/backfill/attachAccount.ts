@@ -46,12 +46,15 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   // One provider connection and one reader for every table.
   const connection = connectAccount(deps.providers, deps.secretBox, account, source, logger);
   const reader = connection.reader('backfill');
-  // Registration verified the credential and stored the provider account id: the provider is
-  // asked again only for what registration did not keep (a new run's plan starts from the
-  // account's `created`), or whether an error's cause is gone. Before any destination, as a
-  // refused credential concerns them all.
+  // Registration verified the credential and stored the provider account id and `created`: the
+  // provider is asked again only whether an error's cause is gone, or for the `created` of an
+  // account registered before it was kept. Before any destination, as a refused credential
+  // concerns them all.
   const credential = new CredentialCheck(connection, account);
-  if ((await findAccountState(deps.knex, account.id))?.status === 'error' || (await someTableToPlan(deps.knex, account.id, targets))) {
+  if (
+    (await findAccountState(deps.knex, account.id))?.status === 'error' ||
+    (credential.neededToPlan && (await someTableToPlan(deps.knex, account.id, targets)))
+  ) {
     await credential.verifiedAccount();
   }
 

@@ -5,10 +5,9 @@ import type { AccountRecord } from '../targets/targets.repository';
 /**
  * The attach's check of the account's credential with the provider, made at most once and only
  * when the attach needs it: registration already verified the credential and stored the provider
- * account id, so an attach that only resumes planned runs asks the provider nothing. It is asked
- * before a new run's first page (whose plan uses the account's `created`, which registration does
- * not store) and when an account in error is attached again (a working credential is part of
- * "the cause is gone").
+ * account id and `created`, so an attach asks the provider nothing for it. It is asked when an
+ * account in error is attached again (a working credential is part of "the cause is gone"), and
+ * before a new run's first page of an account registered before `created` was kept.
  */
 export class CredentialCheck {
   private verified: Promise<VerifiedAccount> | undefined;
@@ -29,6 +28,16 @@ export class CredentialCheck {
       this.failure = err;
       throw err;
     });
+  }
+
+  /** The account's `created` for a new run's plan: as registration kept it, else from a verification. */
+  async createdHint(): Promise<number> {
+    return this.account.providerCreated ?? (await this.verifiedAccount()).created;
+  }
+
+  /** Whether the attach needs the verification before a new run's first page (see createdHint). */
+  get neededToPlan(): boolean {
+    return this.account.providerCreated === null;
   }
 
   /** Whether `err` is this check's failure: it concerns the account, not one destination. */

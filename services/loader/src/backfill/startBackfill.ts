@@ -13,7 +13,7 @@ export interface BackfillTarget {
   target: LoadTarget;
   /** The attach's reader and its open connection to the target's destination: for the DDL, the head page and the plan. */
   opened: OpenedIo;
-  /** Asked before a new run's first page; its `created` is the plan's first guess of where the data begins. */
+  /** Gives the account's `created`, the plan's first guess of where the data begins (verifying the credential if registration did not keep it). */
   credential: CredentialCheck;
 }
 
@@ -54,9 +54,9 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
     },
     resource,
   };
-  // The account's `created` (the attach asked for it already when it saw a run to plan): only a
-  // first guess of where the data begins (one request confirms it), never a bound by itself.
-  const { created } = await input.credential.verifiedAccount();
+  // The account's `created` (kept by registration, or asked by the attach when it saw a run to
+  // plan): only a first guess of where the data begins (one request confirms it), never a bound.
+  const created = await input.credential.createdHint();
   // The plan's first request goes out beside the newest page, not after it: one answer time less
   // before the segments start. Unused when the head read does not lead to a plan.
   const hintProbe =

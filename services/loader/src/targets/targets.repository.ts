@@ -22,6 +22,8 @@ export interface AccountRecord {
   deleting: boolean;
   /** The last resync asked for (libs/accounts stamps it; the loader records when it took it). */
   resyncRequestedAt: Date | null;
+  /** The provider account's `created` as registration verified it; null for accounts registered before it was kept. */
+  providerCreated: number | null;
 }
 
 /** The source an account is registered under. Holds the sealed app key. */
@@ -62,6 +64,7 @@ export async function findAccount(db: Db, id: string): Promise<AccountRecord | u
     active: row.active,
     deleting: row.deleting_at !== null,
     resyncRequestedAt: row.resync_requested_at,
+    providerCreated: row.provider_created === null ? null : Number(row.provider_created),
   };
 }
 

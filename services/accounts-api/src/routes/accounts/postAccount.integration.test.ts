@@ -134,6 +134,13 @@ describe('POST /accounts registration', () => {
       account.secret_key,
     );
     expect(api.logs()).not.toContain(account.secret_key);
+    // The verification's `created` is kept: the loader's plan starts from it without asking again.
+    const provider = (await (
+      await fetch(`${emulator.baseUrl}/v1/account`, { headers: { authorization: `Bearer ${account.secret_key}` } })
+    ).json()) as { created: number };
+    expect(Number((await api.knex(TABLES.accounts).where({ id: rows[0]?.id }).first('provider_created')).provider_created)).toBe(
+      provider.created,
+    );
     const audit = await api.knex(TABLES.auditLog).where({ environment_id: client.environmentId, action: 'account.registered' }).first();
     expect(audit).toMatchObject({ actor: `client:${client.clientId}`, target: `stripe/${account.id}` });
     expect(JSON.stringify(audit)).not.toContain(account.secret_key);
