@@ -33,6 +33,11 @@ export const configSchema = {
     .description(
       "most segments of one account enqueued or running at once, when its budget × the provider's page time needs them; bounds what one account takes of the segment slots",
     ),
+  LOADER_DESTINATION_CONNECTIONS: int(1, 64)
+    .default(8)
+    .description(
+      "connections one loader process keeps to one destination for the segment jobs' writes (they borrow one per batch); closed after a minute idle",
+    ),
   LOADER_MAX_SEGMENTS_PER_RUN: int(1, 256).default(32).description('most segments a backfill run is split into'),
   LOADER_PAGES_PER_SEGMENT: int(1, 100_000)
     .default(10)
@@ -88,6 +93,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_LIFECYCLE_CONCURRENCY: number;
   LOADER_SEGMENTS_PER_ACCOUNT: number;
   LOADER_MAX_SEGMENTS_PER_ACCOUNT: number;
+  LOADER_DESTINATION_CONNECTIONS: number;
   LOADER_MAX_SEGMENTS_PER_RUN: number;
   LOADER_PAGES_PER_SEGMENT: number;
   LOADER_PAGE_SIZE: number;

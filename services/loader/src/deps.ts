@@ -3,6 +3,7 @@ import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { JobCatalog, Producer } from '@datasync/queue';
 import type { DestinationAccessSettings } from './access/destinationAccess';
+import type { DestinationPool } from './access/destinationPool';
 import type { ProviderAccess } from './access/providerAccess';
 import type { LoaderMetrics } from './metrics/metrics';
 import type { JobQueues } from './queue/jobQueues';
@@ -40,6 +41,8 @@ export interface LoaderDeps {
   queues: JobQueues;
   providers: ProviderAccess;
   destinations: DestinationAccessSettings;
+  /** The segment jobs' destination connections, shared by the process's jobs and bounded per destination. */
+  destinationPool: DestinationPool;
   settings: LoaderSettings;
   metrics: LoaderMetrics;
   logger: Logger;

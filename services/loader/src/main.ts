@@ -20,7 +20,8 @@ import { registerLagGauge } from './incremental/lagGauge';
 import { createLoaderMetrics } from './metrics/metrics';
 import { JobQueues } from './queue/jobQueues';
 import { SelfCheck } from './reconcile/selfCheck';
-import { destinationAccessSettings, loaderSettings } from './settings';
+import { createDestinationPool } from './access/destinationPool';
+import { destinationAccessSettings, destinationPoolLimits, loaderSettings } from './settings';
 
 async function main(): Promise<void> {
   const config = loadLoaderConfig();
@@ -42,13 +43,16 @@ async function main(): Promise<void> {
   registerLagGauge(metrics.registry, knex);
   const providers = providerSettings(config);
   let stopping = false;
+  const secretBox = createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS));
+  const destinationPool = createDestinationPool(destinationAccessSettings(config), secretBox, destinationPoolLimits(config));
   const deps: LoaderDeps = {
     knex,
-    secretBox: createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS)),
+    secretBox,
     producer,
     queues,
     providers: { settings: providers, budget: new RateBudget(workerRedis, providers.budget), observer: metrics.observer },
     destinations: destinationAccessSettings(config),
+    destinationPool,
     settings: loaderSettings(config),
     metrics,
     logger,
@@ -90,6 +94,7 @@ async function main(): Promise<void> {
         await selfCheck.stop();
         await workers.close();
       },
+      () => destinationPool.close(),
       () => producer.close(),
       () => closeRedisConnection(workerRedis),
       () => closeRedisConnection(producerRedis),

@@ -1,4 +1,5 @@
 import type { DestinationAccessSettings } from './access/destinationAccess';
+import type { PoolLimits } from './access/destinationPool';
 import type { LoaderConfig } from './config';
 import type { LoaderSettings } from './deps';
 
@@ -19,6 +20,10 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     purgeBatchRows: config.LOADER_PURGE_BATCH_ROWS,
     eventLookbackS: config.LOADER_EVENT_LOOKBACK_S,
   };
+}
+
+export function destinationPoolLimits(config: LoaderConfig): PoolLimits {
+  return { perDestination: config.LOADER_DESTINATION_CONNECTIONS, idleMs: 60_000 };
 }
 
 export function destinationAccessSettings(config: LoaderConfig): DestinationAccessSettings {

@@ -1,4 +1,4 @@
-import type { Writer, WriteRow } from '@datasync/destinations';
+import type { WriteBatchOptions, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
@@ -20,7 +20,8 @@ export type { PauseReason };
 export interface SegmentIo {
   reader: AccountReader;
   resource: CatalogResource;
-  writer: Writer;
+  /** Writes one batch in the run's destination (one transaction; see Writer.writeBatch). */
+  write(rows: readonly WriteRow[], options: WriteBatchOptions): Promise<unknown>;
   /** The account's identifier: the `account_id` column of its rows. */
   identifier: string;
   table: string;
@@ -212,7 +213,7 @@ async function writeBatch(
     const reason = await stop.stopped();
     return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
   }
-  await io.writer.writeBatch(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });
+  await io.write(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });
   const commit = { cursor, cursorCreated, pages: pageCount, rows: rows.length, done };
   const renewedFrom = Date.now();
   const result = await knex.transaction(async (trx) => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createWriter } from '@datasync/destinations';
+import { createWriter, type WriteBatchOptions, type WriteRow, type Writer } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
-import { openDestination, type OpenDestination } from '../access/destinationAccess';
+import type { OpenDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import { claimSegment, releaseSegment, segmentEnded, stopReason, type RunContext, type Segment, type StopReason } from '../runs';
 import { readSegment, type ReadOutcome } from './readSegment';
@@ -31,9 +31,8 @@ export interface SliceOptions {
 /**
  * One slice of a segment: claim its lease, read pages until the slice is spent, the segment ends
  * or loading must stop, and give the lease back. On an error the lease is released (the segment
- * stays queued for the job's retry) and the error is rethrown for the job's failure policy. The
- * destination connection the slice wrote with also serves the run's close, when this segment was
- * its last; one the caller passed in `opened` is left open.
+ * stays queued for the job's retry) and the error is rethrown for the job's failure policy. A
+ * destination connection the caller passed in `opened` is used for every write, and left open.
  */
 export async function runSegmentSlice(
   deps: LoaderDeps,
@@ -63,7 +62,7 @@ export async function runSegmentSlice(
     }
     switch (outcome.kind) {
       case 'done':
-        await segmentEnded(deps, ctx, io.openedDestination());
+        await io.ended();
         return outcome;
       case 'stopped':
         await releaseSegment(deps.knex, claim.segment, token, 'stop');
@@ -83,18 +82,21 @@ export async function runSegmentSlice(
   }
 }
 
-/** The slice's reader and destination connection: the caller's, or opened on first use and closed with the slice. */
+/**
+ * The slice's reader and writes. Batches are written on the caller's connection when it passed
+ * one (the attach's head read), else each on a connection borrowed from the process's pool for
+ * that batch only (access/destinationPool.ts): a segment job waits on the provider most of the
+ * time and holds no connection meanwhile.
+ */
 class SliceIo {
-  private destination: OpenDestination | undefined;
+  private writer: Writer | undefined;
 
   constructor(
     private readonly deps: LoaderDeps,
     private readonly ctx: RunContext,
     private readonly logger: Logger,
     private readonly opened: OpenedIo | undefined,
-  ) {
-    this.destination = opened?.destination;
-  }
+  ) {}
 
   reader(): AccountReader {
     return (
@@ -103,23 +105,29 @@ class SliceIo {
     );
   }
 
-  async openDestination(): Promise<OpenDestination> {
-    this.destination ??= await openDestination(
-      this.deps.destinations,
-      this.deps.secretBox,
-      this.ctx.account.environmentId,
-      this.ctx.destination,
-    );
-    return this.destination;
+  async write(rows: readonly WriteRow[], options: WriteBatchOptions): Promise<void> {
+    const writerOptions = { engine: this.ctx.destination.engine, resource: this.ctx.resource };
+    if (this.opened) {
+      const { handle, schema } = this.opened.destination;
+      this.writer ??= createWriter(handle, { ...writerOptions, schema });
+      await this.writer.writeBatch(rows, options);
+      return;
+    }
+    await this.deps.destinationPool.use(this.target(), (pooled) => pooled.writer(writerOptions).writeBatch(rows, options));
   }
 
-  openedDestination(): OpenDestination | undefined {
-    return this.destination;
+  /** The segment is done: close the run if it was the last (on a destination connection), show the status, dispatch more. */
+  ended(): Promise<void> {
+    if (this.opened) return segmentEnded(this.deps, this.ctx, this.opened.destination);
+    return this.deps.destinationPool.use(this.target(), (pooled) => segmentEnded(this.deps, this.ctx, pooled.destination));
   }
 
   async close(): Promise<void> {
-    if (this.opened || !this.destination) return;
-    await this.destination.handle.close().catch(() => undefined);
+    await this.writer?.close().catch(() => undefined);
+  }
+
+  private target() {
+    return { environmentId: this.ctx.account.environmentId, destination: this.ctx.destination };
   }
 }
 
@@ -134,17 +142,17 @@ async function readClaimed(
 ): Promise<ReadOutcome> {
   const reason = await stopReason(deps.knex, ctx.run.id);
   if (reason) return { kind: 'stopped', reason };
-  const reader = io.reader();
-  const destination = await io.openDestination();
-  const writer = createWriter(destination.handle, { engine: ctx.destination.engine, schema: destination.schema, resource: ctx.resource });
-  try {
-    return await readSegment(
-      deps,
-      segment,
-      { reader, resource: ctx.resource, writer, identifier: ctx.account.identifier, table: ctx.run.tableName, logger },
-      { ...lease, deadline: Date.now() + deps.settings.sliceMs, ...(maxPages !== undefined ? { maxPages } : {}) },
-    );
-  } finally {
-    await writer.close().catch(() => undefined);
-  }
+  return readSegment(
+    deps,
+    segment,
+    {
+      reader: io.reader(),
+      resource: ctx.resource,
+      write: (rows, options) => io.write(rows, options),
+      identifier: ctx.account.identifier,
+      table: ctx.run.tableName,
+      logger,
+    },
+    { ...lease, deadline: Date.now() + deps.settings.sliceMs, ...(maxPages !== undefined ? { maxPages } : {}) },
+  );
 }

@@ -17,6 +17,7 @@ import { createTestTenant, randomQueuePrefix, startEmulator, testDatabaseUrl, te
 import type { Redis } from 'ioredis';
 import type { LoaderDeps, LoaderSettings } from '../deps';
 import { LOADER_QUEUES, loaderHandlers, type LoaderQueue } from '../jobs/handlers';
+import { createDestinationPool } from '../access/destinationPool';
 import { createLoaderMetrics } from '../metrics/metrics';
 import { JobQueues } from '../queue/jobQueues';
 import { insertAccount, seedTarget, testMasterKeys, type SeededTarget } from './fixtures';
@@ -130,13 +131,16 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
     retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 200 },
   };
   let stopping = false;
+  const destinations = { allowPrivateNetworks: true, statementTimeoutMs: 30_000 };
+  const destinationPool = createDestinationPool(destinations, secretBox, { perDestination: 4, idleMs: 60_000 });
   const deps: LoaderDeps = {
     knex,
     secretBox,
     producer,
     queues,
     providers: { settings, budget: new RateBudget(workerRedis, settings.budget, prefix), observer: metrics.observer },
-    destinations: { allowPrivateNetworks: true, statementTimeoutMs: 30_000 },
+    destinations,
+    destinationPool,
     settings: { ...testLoaderSettings, ...options.settings },
     metrics,
     logger,
@@ -186,6 +190,7 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
     async stop() {
       stopping = true;
       await Promise.all(running.map((w) => w.close()));
+      await destinationPool.close();
       await producer.close();
       await closeRedisConnection(workerRedis);
       await closeRedisConnection(producerRedis);
