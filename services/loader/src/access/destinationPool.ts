@@ -26,10 +26,14 @@ interface Connection extends PooledDestination {
   idleSince: number;
 }
 
+type Waiter = (connection: Connection | null) => void;
+
 interface Slot {
   idle: Connection[];
   open: number;
-  waiting: ((connection: Connection | null) => void)[];
+  /** Jobs waiting for a connection: the urgent ones (a new account's first rows) are served first. */
+  urgent: Waiter[];
+  waiting: Waiter[];
 }
 
 /**
@@ -53,10 +57,13 @@ export class DestinationPool {
     this.sweeper.unref();
   }
 
-  /** Runs `work` on a connection of the target's destination, waiting for one when all are busy. */
-  async use<T>(target: PoolTarget, work: (pooled: PooledDestination) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a connection of the target's destination, waiting for one when all are busy;
+   * `urgent` work (a new account's first rows) goes ahead of the waiting batches.
+   */
+  async use<T>(target: PoolTarget, work: (pooled: PooledDestination) => Promise<T>, options: { urgent?: boolean } = {}): Promise<T> {
     const key = slotKey(target);
-    const connection = await this.acquire(key, target);
+    const connection = await this.acquire(key, target, options.urgent ?? false);
     let healthy = false;
     try {
       const result = await work(connection);
@@ -78,20 +85,20 @@ export class DestinationPool {
   private slot(key: string): Slot {
     let slot = this.slots.get(key);
     if (!slot) {
-      slot = { idle: [], open: 0, waiting: [] };
+      slot = { idle: [], open: 0, urgent: [], waiting: [] };
       this.slots.set(key, slot);
     }
     return slot;
   }
 
-  private async acquire(key: string, target: PoolTarget): Promise<Connection> {
+  private async acquire(key: string, target: PoolTarget, urgent: boolean): Promise<Connection> {
     if (this.closed) throw new Error('the destination pool is closed');
     const slot = this.slot(key);
     const idle = slot.idle.pop();
     if (idle) return idle;
     if (slot.open >= this.limits.perDestination) {
       // Handed a connection by release(), or null: one closed, so this waiter may open one.
-      const handed = await new Promise<Connection | null>((resolve) => slot.waiting.push(resolve));
+      const handed = await new Promise<Connection | null>((resolve) => (urgent ? slot.urgent : slot.waiting).push(resolve));
       if (handed) return handed;
     }
     slot.open += 1;
@@ -99,7 +106,7 @@ export class DestinationPool {
       return newConnection(await this.open(target));
     } catch (err) {
       slot.open -= 1;
-      slot.waiting.shift()?.(null);
+      nextWaiter(slot)?.(null);
       throw err;
     }
   }
@@ -109,10 +116,10 @@ export class DestinationPool {
     if (!healthy || this.closed) {
       slot.open -= 1;
       void closeConnection(connection);
-      slot.waiting.shift()?.(null);
+      nextWaiter(slot)?.(null);
       return;
     }
-    const waiter = slot.waiting.shift();
+    const waiter = nextWaiter(slot);
     if (waiter) return waiter(connection);
     connection.idleSince = Date.now();
     slot.idle.push(connection);
@@ -126,9 +133,13 @@ export class DestinationPool {
       slot.idle = slot.idle.filter((c) => c.idleSince >= before);
       slot.open -= stale.length;
       for (const c of stale) void closeConnection(c);
-      if (slot.open === 0 && slot.waiting.length === 0) this.slots.delete(key);
+      if (slot.open === 0 && slot.urgent.length + slot.waiting.length === 0) this.slots.delete(key);
     }
   }
+}
+
+function nextWaiter(slot: Slot): Waiter | undefined {
+  return slot.urgent.shift() ?? slot.waiting.shift();
 }
 
 function slotKey(target: PoolTarget): string {

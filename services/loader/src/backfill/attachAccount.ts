@@ -1,5 +1,6 @@
 import type { Logger } from '@datasync/logger';
-import { openDestination } from '../access/destinationAccess';
+import { ensureTable } from '@datasync/destinations';
+import { getResource } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
 import { ensureStateRow, findAccountState, settleStatus } from '../state/accountStates.repository';
@@ -63,20 +64,26 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   for (const group of byDestination(targets)) {
     const first = group[0] as LoadTarget;
     try {
-      const destination = await openDestination(deps.destinations, deps.secretBox, account.environmentId, {
+      const destination = {
         id: first.destinationId,
         name: first.destinationName,
         engine: first.engine,
         connectionSecret: first.connectionSecret,
-      });
-      // One connection per destination, shared by its tables' DDL, head pages and plans.
-      try {
-        for (const target of group) {
-          await startBackfill(deps, { account, source, target, opened: { reader, destination }, credential }, logger);
-          runs += 1;
-        }
-      } finally {
-        await destination.handle.close().catch(() => undefined);
+      };
+      // The tables first, on one pooled connection; the head pages' writes borrow one each.
+      await deps.destinationPool.use(
+        { environmentId: account.environmentId, destination },
+        async (pooled) => {
+          for (const target of group) {
+            const resource = getResource(source.provider, target.resourceType);
+            await ensureTable(pooled.destination.handle, target.engine, pooled.destination.schema, resource);
+          }
+        },
+        { urgent: true },
+      );
+      for (const target of group) {
+        await startBackfill(deps, { account, source, target, reader, credential }, logger);
+        runs += 1;
       }
     } catch (err) {
       // A 429 delays the whole attach; it resumes where it stopped (every step is idempotent). A

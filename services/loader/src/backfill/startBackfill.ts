@@ -1,33 +1,31 @@
-import { ensureTable } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
-import { EARLIEST_CREATED, backfillRange, getResource, probeBeforeHint } from '@datasync/providers';
+import { EARLIEST_CREATED, backfillRange, getResource, probeBeforeHint, type AccountReader } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
 import { planRun, startBackfillRun, type RunContext, type StartedRun } from '../runs';
 import type { AccountRecord, LoadTarget, SourceRecord } from '../targets/targets.repository';
 import type { CredentialCheck } from './credentialCheck';
-import { runSegmentSlice, type OpenedIo } from './segmentSlice';
+import { runSegmentSlice } from './segmentSlice';
 
 export interface BackfillTarget {
   account: AccountRecord;
   source: SourceRecord;
   target: LoadTarget;
-  /** The attach's reader and its open connection to the target's destination: for the DDL, the head page and the plan. */
-  opened: OpenedIo;
+  /** The attach's reader of the account: for the head page and the plan. */
+  reader: AccountReader;
   /** Gives the account's `created`, the plan's first guess of where the data begins (verifying the credential if registration did not keep it). */
   credential: CredentialCheck;
 }
 
 /**
- * Ensures the table, then starts (or resumes) the run of one account into one table. A new run
+ * Starts (or resumes) the run of one account into one table, whose table the caller ensured. A new run
  * reads its newest page at once, so the first rows are in the destination within seconds, and is
  * then split into segments for the backfill queue (DESIGN §4.3). The run starts from the earliest
  * possible `created`, never from the account's `created` (a connected account's is the connection
  * time, after much of its history); planning then narrows it to the oldest object's day.
  */
 export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, logger: Logger): Promise<StartedRun['kind']> {
-  const { account, source, target, opened } = input;
+  const { account, source, target, reader } = input;
   const resource = getResource(source.provider, target.resourceType);
-  await ensureTable(opened.destination.handle, target.engine, opened.destination.schema, resource);
   const range = backfillRange(EARLIEST_CREATED);
   const started = await startBackfillRun(deps.knex, {
     environmentId: account.environmentId,
@@ -59,18 +57,12 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   const created = await input.credential.createdHint();
   // The plan's first request goes out beside the newest page, not after it: one answer time less
   // before the segments start. Unused when the head read does not lead to a plan.
-  const hintProbe =
-    created > started.run.lowerBound ? probeBeforeHint(opened.reader, resource, started.run.lowerBound, created) : undefined;
+  const hintProbe = created > started.run.lowerBound ? probeBeforeHint(reader, resource, started.run.lowerBound, created) : undefined;
   hintProbe?.catch(() => undefined);
-  const head = await runSegmentSlice(deps, ctx, 0, logger, { maxPages: 1, opened });
+  const head = await runSegmentSlice(deps, ctx, 0, logger, { maxPages: 1, reader });
   // Whoever holds segment 0 now (a concurrent attach) plans the run; a stopped one waits for resume.
   if (head.kind === 'done' || head.kind === 'paused') {
-    await planRun(
-      deps,
-      ctx,
-      { reader: opened.reader, destination: opened.destination, createdHint: created, ...(hintProbe ? { hintProbe } : {}) },
-      logger,
-    );
+    await planRun(deps, ctx, { reader, createdHint: created, ...(hintProbe ? { hintProbe } : {}) }, logger);
   }
   return started.kind;
 }

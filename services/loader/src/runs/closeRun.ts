@@ -1,6 +1,6 @@
 import { finishRun } from '@datasync/destinations';
 import type { LoaderDeps } from '../deps';
-import { openDestination, type OpenDestination } from '../access/destinationAccess';
+import type { OpenDestination } from '../access/destinationAccess';
 import { ensurePollScheduled } from '../incremental/pollSchedule';
 import { completeRunIfDone, isFinishedButOpen } from './runEnd.repository';
 import { loadRunContext, type RunContext } from './runContext';
@@ -34,7 +34,7 @@ export async function closeRunIfDone(deps: LoaderDeps, runId: string, opened?: O
   return true;
 }
 
-/** Runs `use` on the caller's connection, or on one opened (and closed) for it. */
+/** Runs `use` on the caller's connection, or on one of the process's pool. */
 async function withDestination(
   deps: LoaderDeps,
   ctx: RunContext,
@@ -42,10 +42,7 @@ async function withDestination(
   use: (destination: OpenDestination) => Promise<void>,
 ): Promise<void> {
   if (opened) return use(opened);
-  const destination = await openDestination(deps.destinations, deps.secretBox, ctx.account.environmentId, ctx.destination);
-  try {
-    await use(destination);
-  } finally {
-    await destination.handle.close().catch(() => undefined);
-  }
+  await deps.destinationPool.use({ environmentId: ctx.account.environmentId, destination: ctx.destination }, (pooled) =>
+    use(pooled.destination),
+  );
 }
