@@ -25,5 +25,5 @@ export { createStripeConnector, type StripeConnectorOptions } from './stripe/str
 export { createConnector, type ConnectorOptions } from './connectors';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';
 export { backfillRange, splitRange, splitSegment, type CreatedRange, type RangeCursor } from './segments/segments';
-export { EARLIEST_CREATED, findOldestCreated, probeBeforeHint, type OldestSearch } from './segments/oldestCreated';
+export { EARLIEST_CREATED, findOldestCreated, newestBefore, type OldestSearch } from './segments/oldestCreated';
 export { providerVerifier, type ProviderVerifier } from './verifier';

@@ -44,11 +44,34 @@ describe('findOldestCreated', () => {
     expect(found.requests).toBeLessThanOrEqual(16);
   });
 
+  it('waits for a third of the rounds when each sends several requests at once', async () => {
+    const { reader, account } = await readerFor({
+      objects: { charges: 3_000 },
+      history_days: 3650,
+      created: Math.floor(Date.now() / 1000) - 5 * DAY,
+    });
+    const all = (await collectPages(reader.listPages('charges', {}))).flatMap((p) => p.objects);
+    const oldest = Math.min(...all.map((o) => o.created as number));
+    const knownAt = all[99]?.created as number;
+
+    const one = await findOldestCreated(reader, 'charges', knownAt, { hint: account.created });
+    const before = await emulator.requestsServed(account.id);
+    const seven = await findOldestCreated(reader, 'charges', knownAt, { hint: account.created, probesPerRound: 7 });
+    expect((await emulator.requestsServed(account.id)) - before).toBe(seven.requests);
+    for (const found of [one, seven]) {
+      expect(found.lowerBound).toBeLessThanOrEqual(oldest);
+      expect(oldest - found.lowerBound).toBeLessThanOrEqual(DAY);
+    }
+    expect(one.rounds).toBeGreaterThanOrEqual(12);
+    expect(seven.rounds).toBeLessThanOrEqual(6);
+    expect(seven.requests).toBeLessThanOrEqual(6 * 7);
+  });
+
   it('takes the account’s created, for one request, when nothing is older', async () => {
     const { reader, account } = await readerFor({ objects: { charges: 1_000 }, history_days: 200 });
     const head = await reader.fetchPage('charges', { limit: 100 });
     const found = await findOldestCreated(reader, 'charges', head.lastCreated as number, { hint: account.created });
-    expect(found).toEqual({ lowerBound: account.created, requests: 1 });
+    expect(found).toEqual({ lowerBound: account.created, requests: 1, rounds: 1 });
   });
 
   it('searches below a created that something is older than', async () => {

@@ -1,5 +1,5 @@
 import type { Logger } from '@datasync/logger';
-import { EARLIEST_CREATED, backfillRange, getResource, probeBeforeHint, type AccountReader } from '@datasync/providers';
+import { EARLIEST_CREATED, backfillRange, getResource, newestBefore, type AccountReader } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
 import { planRun, startBackfillRun, type RunContext, type StartedRun } from '../runs';
 import type { AccountRecord, LoadTarget, SourceRecord } from '../targets/targets.repository';
@@ -57,7 +57,7 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   const created = await input.credential.createdHint();
   // The plan's first request goes out beside the newest page, not after it: one answer time less
   // before the segments start. Unused when the head read does not lead to a plan.
-  const hintProbe = created > started.run.lowerBound ? probeBeforeHint(reader, resource, started.run.lowerBound, created) : undefined;
+  const hintProbe = created > started.run.lowerBound ? newestBefore(reader, resource, started.run.lowerBound, created) : undefined;
   hintProbe?.catch(() => undefined);
   const head = await runSegmentSlice(deps, ctx, 0, logger, { maxPages: 1, reader });
   // Whoever holds segment 0 now (a concurrent attach) plans the run; a stopped one waits for resume.

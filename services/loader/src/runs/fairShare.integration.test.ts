@@ -35,10 +35,9 @@ it('keeps a large backfill to its cap of segments, so small accounts load beside
   let mostQueued = 0;
   await waitFor(
     async () => {
-      const [{ queued }] = (await h
-        .knex(TABLES.segments)
-        .where({ account_id: large.id, status: 'queued' })
-        .count({ queued: '*' })) as [{ queued: string }];
+      const [{ queued }] = (await h.knex(TABLES.segments).where({ account_id: large.id, status: 'queued' }).count({ queued: '*' })) as [
+        { queued: string },
+      ];
       mostQueued = Math.max(mostQueued, Number(queued));
       const statuses = await Promise.all(small.map((a) => statusOf(a.id)));
       return statuses.every((s) => s === 'live') ? true : undefined;
