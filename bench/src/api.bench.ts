@@ -55,16 +55,21 @@ async function main(): Promise<void> {
   try {
     const masterKeys = `bench:${randomBytes(32).toString('base64')}`;
     const clients = await benchClients(knex, masterKeys, CLIENTS, newAccount(emulator));
-    api = await startService('accounts-api', {
-      DATABASE_URL: config.BENCH_DATABASE_URL,
-      REDIS_URL: config.REDIS_URL,
-      SECRETS_MASTER_KEYS: masterKeys,
-      PROVIDER_STRIPE_BASE_URL: emulator.baseUrl,
-      API_REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
-      // Required in production (the origin of Link URLs); no link is made here.
-      LINK_PUBLIC_URL: 'http://127.0.0.1',
-      ...RATE_LIMITS,
-    });
+    const profile = config.BENCH_API_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${config.BENCH_API_CPU_PROF_DIR}`] : [];
+    api = await startService(
+      'accounts-api',
+      {
+        DATABASE_URL: config.BENCH_DATABASE_URL,
+        REDIS_URL: config.REDIS_URL,
+        SECRETS_MASTER_KEYS: masterKeys,
+        PROVIDER_STRIPE_BASE_URL: emulator.baseUrl,
+        API_REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+        // Required in production (the origin of Link URLs); no link is made here.
+        LINK_PUBLIC_URL: 'http://127.0.0.1',
+        ...RATE_LIMITS,
+      },
+      profile,
+    );
     process.stdout.write(
       `accounts-api ${api.baseUrl}, ${CLIENTS} client credentials, rate limits raised for the run: ` +
         `${Object.entries(RATE_LIMITS)

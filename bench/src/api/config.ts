@@ -7,6 +7,7 @@ export interface ApiBenchConfig {
   BENCH_API_CONNECTIONS: number;
   BENCH_API_POST_CONNECTIONS: number;
   BENCH_API_POST_ACCOUNTS: number;
+  BENCH_API_CPU_PROF_DIR?: string;
 }
 
 const schema = {
@@ -26,6 +27,9 @@ const schema = {
     .min(100)
     .default(3000)
     .description('fresh provider accounts registered by the POST /accounts run'),
+  BENCH_API_CPU_PROF_DIR: Joi.string().description(
+    'when set, the accounts-api runs with --cpu-prof and writes its CPU profile (.cpuprofile, for Chrome DevTools) into this folder when it stops',
+  ),
 };
 
 export function apiBenchConfig(): Readonly<ApiBenchConfig> {

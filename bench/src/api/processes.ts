@@ -21,10 +21,17 @@ function isHealthy(baseUrl: string): Promise<boolean> {
   });
 }
 
-/** A built service (`services/<name>/dist/main.js`) on a free port, healthy before this resolves. */
-export async function startService(name: 'provider-emulator' | 'accounts-api', env: Record<string, string>): Promise<RunningService> {
+/**
+ * A built service (`services/<name>/dist/main.js`) on a free port, healthy before this resolves.
+ * `nodeArgs` go to its node (e.g. `--cpu-prof`), not to the bench's own process.
+ */
+export async function startService(
+  name: 'provider-emulator' | 'accounts-api',
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<RunningService> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'services', name, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(repoRoot, 'services', name, 'dist', 'main.js')], {
     cwd: repoRoot,
     env: processEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) }),
     stdio: ['ignore', 'ignore', 'inherit'],

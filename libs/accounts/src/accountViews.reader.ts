@@ -1,4 +1,5 @@
 import type { Knex } from '@datasync/db';
+import { preparedStatement } from './preparedStatement';
 import { toAccountWithSource, withSource, type AccountIdentity, type AccountWithSource, type ReadRow } from './accounts.repository';
 import {
   deriveStatus,
@@ -46,10 +47,17 @@ function toView(row: ViewRow): AccountView {
   };
 }
 
+// GET /accounts/{type}/{id}: the same query as a page of the list, run as a prepared statement.
+const selectAccountView = preparedStatement<AccountIdentity>('accounts.findAccountView', (db, p) =>
+  viewQuery(db).where({ 'a.environment_id': p.environmentId, 'a.source_type': p.sourceType, 'a.identifier': p.identifier }).first(),
+);
+
 export async function findAccountView(db: Knex, identity: AccountIdentity): Promise<AccountView | undefined> {
-  const row = (await viewQuery(db)
-    .where({ 'a.environment_id': identity.environmentId, 'a.source_type': identity.sourceType, 'a.identifier': identity.identifier })
-    .first()) as ViewRow | undefined;
+  const [row] = (await selectAccountView(db, {
+    environmentId: identity.environmentId,
+    sourceType: identity.sourceType,
+    identifier: identity.identifier,
+  })) as ViewRow[];
   return row && toView(row);
 }
 

@@ -1,5 +1,6 @@
 import { TABLES, type Knex } from '@datasync/db';
 import type { CredentialKind } from './credentials';
+import { preparedStatement } from './preparedStatement';
 
 type Db = Knex | Knex.Transaction;
 
@@ -158,17 +159,27 @@ export async function replaceCredential(
   return toAccount(row);
 }
 
+// PUT /accounts/{type}/{id}, the hot beta call: a prepared statement.
+const updateActive = preparedStatement<AccountIdentity & { active: boolean }>('accounts.updateActiveIfChanged', (db, p) =>
+  db(TABLES.accounts)
+    .where({ environment_id: p.environmentId, source_type: p.sourceType, identifier: p.identifier })
+    .whereNull('deleting_at')
+    .whereNot('active', p.active)
+    .update({ active: p.active, updated_at: db.fn.now() })
+    .returning([...COLUMNS]),
+);
+
 /**
  * Sets `active` on the account with this identity unless it is being deleted or already has that
  * value; undefined when nothing changed. One statement: the row lock lasts only as long as it.
  */
-export async function updateActiveIfChanged(db: Db, identity: AccountIdentity, active: boolean): Promise<Account | undefined> {
-  const [row] = (await db(TABLES.accounts)
-    .where(identityOf(identity))
-    .whereNull('deleting_at')
-    .whereNot('active', active)
-    .update({ active, updated_at: db.fn.now() })
-    .returning([...COLUMNS])) as ReadRow[];
+export async function updateActiveIfChanged(db: Knex, identity: AccountIdentity, active: boolean): Promise<Account | undefined> {
+  const [row] = (await updateActive(db, {
+    environmentId: identity.environmentId,
+    sourceType: identity.sourceType,
+    identifier: identity.identifier,
+    active,
+  })) as ReadRow[];
   return row && toAccount(row);
 }
 
