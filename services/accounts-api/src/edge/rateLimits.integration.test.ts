@@ -1,7 +1,8 @@
 import request from 'supertest';
-import { closeTestKnex } from '@datasync/testing';
+import { closeTestKnex, randomQueuePrefix } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
 import { newClient } from '../testing/fixtures';
+import { maxLeaseFor } from './rateLimits';
 
 let api: ApiTestApp;
 
@@ -30,6 +31,49 @@ describe('rate limits', () => {
     });
     expect(limited[0]?.headers['retry-after']).toBe('1');
     await request(api.baseUrl).get('/accounts').set('Authorization', calm.authorization).expect(200);
+  });
+
+  it('holds one client to its rate across two replicas that lease its tokens', async () => {
+    // 40 per second: leases of up to 4 tokens (maxLeaseFor), so neither replica asks Redis per request.
+    const shared = {
+      API_REDIS_PREFIX: randomQueuePrefix(),
+      SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS,
+      RATE_LIMIT_PER_SECOND: 40,
+    };
+    const [one, two] = await Promise.all([startApiTestApp({ settings: shared }), startApiTestApp({ settings: shared })]);
+    try {
+      const client = await newClient(one);
+      await request(two.baseUrl).get('/accounts').set('Authorization', client.authorization).expect(200);
+      const started = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          request((i % 2 === 0 ? one : two).baseUrl)
+            .get('/accounts')
+            .set('Authorization', client.authorization),
+        ),
+      );
+      const elapsed = Date.now() - started;
+      const ok = results.filter((r) => r.status === 200).length + 1;
+      const limited = results.filter((r) => r.status === 429);
+      expect(ok + limited.length).toBe(121);
+      // Within one window: never past the limit, and refused early by at most the other replica's unspent lease.
+      if (elapsed < 800) {
+        expect(ok).toBeLessThanOrEqual(40);
+        expect(ok).toBeGreaterThanOrEqual(40 - (maxLeaseFor(40) - 1));
+      } else {
+        expect(ok).toBeLessThanOrEqual(40 * Math.ceil(elapsed / 1000 + 1));
+      }
+      expect(limited.length).toBeGreaterThan(0);
+      for (const res of limited) {
+        expect(res.body).toEqual({
+          type: 'rate_limit_error',
+          message: 'Too many requests for this client credential (limit 40 per second). Retry after the number of seconds in Retry-After.',
+        });
+        expect(res.headers['retry-after']).toBe('1');
+      }
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
   });
 
   it('refuses a client id that failed too often from an address, even with the right secret, on every replica', async () => {
