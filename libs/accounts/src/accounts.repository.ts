@@ -213,9 +213,16 @@ export function toAccountWithSource(row: ReadRow & { source_name: string }): Acc
   return { ...toAccount(row), sourceName: row.source_name };
 }
 
-export async function findByIdentity(db: Db, identity: AccountIdentity): Promise<AccountWithSource | undefined> {
-  const row = (await withSource(db)
-    .where({ 'a.environment_id': identity.environmentId, 'a.source_type': identity.sourceType, 'a.identifier': identity.identifier })
-    .first()) as (ReadRow & { source_name: string }) | undefined;
+// The identity lookup of the toggle that changed nothing, and of resync: a prepared statement.
+const selectByIdentity = preparedStatement<AccountIdentity>('accounts.findByIdentity', (db, p) =>
+  withSource(db).where({ 'a.environment_id': p.environmentId, 'a.source_type': p.sourceType, 'a.identifier': p.identifier }).first(),
+);
+
+export async function findByIdentity(db: Knex, identity: AccountIdentity): Promise<AccountWithSource | undefined> {
+  const [row] = (await selectByIdentity(db, {
+    environmentId: identity.environmentId,
+    sourceType: identity.sourceType,
+    identifier: identity.identifier,
+  })) as (ReadRow & { source_name: string })[];
   return row && toAccountWithSource(row);
 }
