@@ -159,28 +159,48 @@ export async function replaceCredential(
   return toAccount(row);
 }
 
-// PUT /accounts/{type}/{id}, the hot beta call: a prepared statement.
-const updateActive = preparedStatement<AccountIdentity & { active: boolean }>('accounts.updateActiveIfChanged', (db, p) =>
-  db(TABLES.accounts)
-    .where({ environment_id: p.environmentId, source_type: p.sourceType, identifier: p.identifier })
-    .whereNull('deleting_at')
-    .whereNot('active', p.active)
-    .update({ active: p.active, updated_at: db.fn.now() })
-    .returning([...COLUMNS]),
-);
+// PUT /accounts/{type}/{id}, the hot beta call, as one prepared statement: the conditional UPDATE,
+// and in the same round trip the row as it was when nothing was changed.
+const updateActive = preparedStatement<AccountIdentity & { active: boolean }>('accounts.updateActiveOrRead', (db, p) => {
+  const identity = { environment_id: p.environmentId, source_type: p.sourceType, identifier: p.identifier };
+  return db
+    .with(
+      'changed',
+      db(TABLES.accounts)
+        .where(identity)
+        .whereNull('deleting_at')
+        .whereNot('active', p.active)
+        .update({ active: p.active, updated_at: db.fn.now() })
+        .returning([...COLUMNS]),
+    )
+    .select([...COLUMNS, db.raw('true as changed')])
+    .from('changed')
+    .unionAll(
+      db(TABLES.accounts)
+        .where(identity)
+        .whereNotExists(db.select(1).from('changed'))
+        .select([...COLUMNS, db.raw('false as changed')]),
+    );
+});
 
 /**
  * Sets `active` on the account with this identity unless it is being deleted or already has that
- * value; undefined when nothing changed. One statement: the row lock lasts only as long as it.
+ * value. One statement (the row lock lasts only as long as it), one round trip: `changed` and the
+ * account as updated, or, when nothing changed, the account as the statement found it (deleting,
+ * already of that state, or changed by another call meanwhile); undefined when there is none.
  */
-export async function updateActiveIfChanged(db: Knex, identity: AccountIdentity, active: boolean): Promise<Account | undefined> {
+export async function updateActiveOrRead(
+  db: Knex,
+  identity: AccountIdentity,
+  active: boolean,
+): Promise<{ account: Account; changed: boolean } | undefined> {
   const [row] = (await updateActive(db, {
     environmentId: identity.environmentId,
     sourceType: identity.sourceType,
     identifier: identity.identifier,
     active,
-  })) as ReadRow[];
-  return row && toAccount(row);
+  })) as (ReadRow & { changed: boolean })[];
+  return row && { account: toAccount(row), changed: row.changed };
 }
 
 export async function markDeleting(db: Db, id: string): Promise<Account> {

@@ -9,7 +9,7 @@ import {
   lockByIdentity,
   markDeleting,
   requestResync,
-  updateActiveIfChanged,
+  updateActiveOrRead,
   type Account,
   type AccountIdentity,
   type AccountWithSource,
@@ -90,18 +90,21 @@ export class AccountsService {
   }
 
   /**
-   * One UPDATE, no transaction: the hot beta call costs one round trip. Unlike registration and
+   * One statement, no transaction: the hot beta call costs one round trip. Unlike registration and
    * deletion it leaves no audit record; the row's updated_at says when it last changed.
    */
   async setActive(caller: Caller, identity: { sourceType: string; identifier: string }, active: boolean): Promise<Account> {
     const full = { environmentId: caller.environmentId, ...identity };
-    const changed = await updateActiveIfChanged(this.options.knex, full, active);
-    if (changed) {
-      await this.hooks.afterAccountToggled(changed);
-      return changed;
+    const result = await updateActiveOrRead(this.options.knex, full, active);
+    if (result?.changed) {
+      await this.hooks.afterAccountToggled(result.account);
+      return result.account;
     }
-    // Nothing changed: the account already had that state, or there is no such account.
-    const found = await findByIdentity(this.options.knex, full);
+    // Nothing changed: the account already had that state, is being deleted, or there is none.
+    let found: Account | undefined = result?.account;
+    // Found as of before another call changed it to this state (the UPDATE waited for that call and
+    // then had nothing to do): the row as it is now, as a second statement reads it.
+    if (found && !found.deletingAt && found.active !== active) found = await findByIdentity(this.options.knex, full);
     if (!found || found.deletingAt) throw notFound(identity);
     return found;
   }
