@@ -53,12 +53,11 @@ export function preparedStatement<P extends { [K in keyof P]: Value }>(
       compiled.set(db, statement);
     }
     const values = statement.bindings.map((b) => ('param' in b ? params[b.param as keyof P] : b.constant));
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- knex types its client as any
+    // knex types its client as any: what its pg pool hands out is a pg Client.
     const client: PgClient = await db.client.acquireConnection();
     try {
       return (await client.query({ name: statement.name, text: statement.text, values })).rows;
     } finally {
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-call -- knex types its client as any
       await db.client.releaseConnection(client);
     }
   };
