@@ -11,6 +11,8 @@ import { formatTable, type Figure } from './report';
 // server in the same run.
 
 const CLIENTS = 8;
+// Accounts each client registers for the toggles, besides the one its GETs read.
+const TOGGLED_PER_CLIENT = 8;
 const RATE_LIMITS = { RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '1000000' };
 
 interface EmulatorAccount {
@@ -76,23 +78,42 @@ async function main(): Promise<void> {
           .map(([k, v]) => `${k}=${v}`)
           .join(' ')}\n`,
     );
-    const owned = await manyAccounts(emulator, CLIENTS);
-    for (const [i, client] of clients.entries()) await register(api, client, owned[i]?.secret_key ?? '', `bench-${i}`);
+    const owned = await manyAccounts(emulator, CLIENTS * (1 + TOGGLED_PER_CLIENT));
+    for (const [i, client] of clients.entries()) {
+      await register(api, client, owned[i]?.secret_key ?? '', `bench-${i}`);
+      for (let j = 0; j < TOGGLED_PER_CLIENT; j += 1) {
+        await register(api, client, owned[CLIENTS + i * TOGGLED_PER_CLIENT + j]?.secret_key ?? '', `toggle-${i}-${j}`);
+      }
+    }
     const fresh = await manyAccounts(emulator, config.BENCH_API_POST_ACCOUNTS);
     process.stdout.write(`${fresh.length} fresh emulator accounts ready for POST /accounts\n\n`);
 
     const base = { url: api.baseUrl, connections: config.BENCH_API_CONNECTIONS, duration: config.BENCH_API_SECONDS };
     const auth = (client: BenchClient) => ({ authorization: client.authorization, 'content-type': 'application/json' });
     const gets = clients.map((c, i) => ({ method: 'GET' as const, path: `/accounts/stripe/bench-${i}`, headers: auth(c) }));
-    const puts = clients.flatMap((c, i) =>
-      [false, true].map((active) => ({
-        method: 'PUT' as const,
-        path: `/accounts/stripe/bench-${i}`,
-        headers: auth(c),
-        body: JSON.stringify({ active }),
-      })),
-    );
-    await measure('warm-up', { ...base, duration: 2, requests: [...gets, ...puts] });
+    // Integrators pause and resume their many customers' accounts, not one account from every
+    // connection at once: the toggles go round the accounts, each flipping on its next turn, so
+    // two connections rarely wait for the same row's lock.
+    let toggles = 0;
+    const puts: NonNullable<Parameters<typeof measure>[1]['requests']> = [
+      {
+        method: 'PUT',
+        path: '/accounts/stripe/toggle-0-0',
+        setupRequest: (request) => {
+          const n = toggles++;
+          const account = n % (CLIENTS * TOGGLED_PER_CLIENT);
+          const i = Math.floor(account / TOGGLED_PER_CLIENT);
+          const active = Math.floor(n / (CLIENTS * TOGGLED_PER_CLIENT)) % 2 === 1;
+          return {
+            ...request,
+            path: `/accounts/stripe/toggle-${i}-${account % TOGGLED_PER_CLIENT}`,
+            headers: auth(clients[i] as BenchClient),
+            body: JSON.stringify({ active }),
+          };
+        },
+      },
+    ];
+    await measure('warm-up', { ...base, duration: 2, requests: gets });
 
     const health = await measure('GET /health', { ...base, requests: [{ method: 'GET', path: '/health' }] });
     const get = await measure('GET /accounts/{type}/{id}', { ...base, requests: gets });
