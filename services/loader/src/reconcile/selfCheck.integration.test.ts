@@ -85,4 +85,5 @@ it('restores the reconciler after Redis lost its data, and the backfill and poll
   );
   await selfCheck.stop();
   await workers.close();
-});
+  // Each wait above is bounded on its own; together they may outlast the default on a busy machine.
+}, 180_000);
