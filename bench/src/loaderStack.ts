@@ -73,6 +73,8 @@ export interface ProviderAccount {
 export interface LoaderStack {
   knex: Knex;
   destination: Knex;
+  /** The destination database's URL (psql takes it as it is). */
+  destinationUrl: string;
   emulator: BenchService;
   producer: Producer<JobCatalog>;
   environmentId: string;
@@ -93,6 +95,8 @@ export interface LoaderStackOptions {
   name: string;
   databaseUrl: string;
   redisUrl: string;
+  /** Settings of the emulator on top of the environment's (`EMULATOR_LATENCY_MS: '0'`). */
+  emulatorEnv?: Record<string, string>;
 }
 
 export async function createLoaderStack(options: LoaderStackOptions): Promise<LoaderStack> {
@@ -121,7 +125,7 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
     const controlPlane = await scratch('cp');
     await migrateLatest(controlPlane.knex);
     const destination = await scratch('dest');
-    const emulator = await startService('provider-emulator', {});
+    const emulator = await startService('provider-emulator', options.emulatorEnv ?? {});
     const masterKeys = `bench:${randomBytes(32).toString('base64')}`;
     const secretBox = createSecretBox(parseMasterKeys(masterKeys));
     const prefix = `{${options.name}-${randomBytes(4).toString('hex')}}`;
@@ -154,6 +158,7 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
     return {
       knex,
       destination: destination.knex,
+      destinationUrl: destination.url,
       emulator,
       producer,
       environmentId,

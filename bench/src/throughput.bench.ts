@@ -1,13 +1,19 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { throughputBenchConfig, type ThroughputBenchConfig } from './throughput/config';
 import { connectorAlone, writerAlone } from './throughput/alone';
-import { rssMb, startBenchSystem, type BenchSystem } from './throughput/system';
+import { cpuSeconds, rssMb, startBenchSystem, type BenchSystem } from './throughput/system';
+import { exportCopyText, psqlCopyRate } from './throughput/psqlCopy';
 import { formatTable, type Figure } from './report';
 
 // `npm run bench:throughput` (the first part of `npm run bench:loader`): one account's data
 // through one loader, the built services against the local Postgres and Redis and the emulator,
 // one loader process with its default settings. Time to first row of an account registered
 // through POST /accounts (alone, and while a large backfill runs), end-to-end rows/s against the
-// slower of the connector and the writer alone, loader RSS through a large backfill. The writer against psql \copy is `npm run bench:writer`'s.
+// slower of the connector and the writer alone, loader RSS through a large backfill; and, with the
+// emulator answering at once and no rate limit, end-to-end rows/s against the real psql \copy of
+// the same rows into an identical table. The writer alone against psql \copy is `npm run bench:writer`'s.
 
 const POLL_MS = 20;
 // The writer alone writes in the loader's default batch size (LOADER_BATCH_ROWS), so both sides
@@ -100,6 +106,70 @@ async function throughput(config: ThroughputBenchConfig, figures: Figure[]): Pro
   figures.push({ name: 'end to end / slower of connector, writer', value: endToEnd / slower, unit: '', goal: 0.7, kind: 'min' });
 }
 
+/** One unthrottled load: rows/s from POST /accounts to the last row committed, and the loader's CPU time meanwhile. */
+async function unthrottledLoad(config: ThroughputBenchConfig, copyFile: string): Promise<{ perSecond: number; loaderCpu: number }> {
+  const rows = config.BENCH_THROUGHPUT_UNTHROTTLED_ROWS;
+  const system = await startBenchSystem(config, { emulatorEnv: { EMULATOR_LATENCY_MS: '0', EMULATOR_RATE_LIMIT: '0' } });
+  try {
+    const account = await system.newProviderAccount(rows);
+    const cpuBefore = cpuSeconds(system.loader.pid);
+    const started = Date.now();
+    await system.register(account);
+    await until('every row loaded', 30 * 60_000, async () => (await system.rowsLoaded(account.id)) >= rows, 50);
+    const perSecond = rows / ((Date.now() - started) / 1000);
+    const loaderCpu = cpuSeconds(system.loader.pid) - cpuBefore;
+    const stored = await system.rows(account.id);
+    if (stored !== rows) throw new Error(`the unthrottled run stored ${stored} rows of ${rows}`);
+    await exportCopyText(system.destinationUrl, 'public', copyFile);
+    return { perSecond, loaderCpu };
+  } finally {
+    await system.close();
+  }
+}
+
+/**
+ * With no latency and no rate limit, the loader's own work is what is measured: POST /accounts to
+ * the last row committed, against psql \copy of exactly the rows it stored (exported from its
+ * table as COPY text) into an identical empty table, once the loader's system is stopped. Rounds
+ * alternate the two and keep each one's best rate: on a shared machine one run measures the
+ * neighbours as much as the method.
+ */
+async function unthrottled(config: ThroughputBenchConfig, figures: Figure[]): Promise<void> {
+  const rows = config.BENCH_THROUGHPUT_UNTHROTTLED_ROWS;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'datasync-throughput-'));
+  const file = path.join(dir, 'charges.copy');
+  let best = { endToEnd: 0, copy: 0, loaderCpu: Infinity };
+  try {
+    for (let round = 1; round <= config.BENCH_THROUGHPUT_UNTHROTTLED_ROUNDS; round += 1) {
+      const load = await unthrottledLoad(config, file);
+      const copy = (await psqlCopyRate(config.BENCH_DATABASE_URL, file, rows)).perSecond;
+      process.stdout.write(
+        `unthrottled round ${round}: end to end ${load.perSecond.toFixed(0)} rows/s (loader CPU ${load.loaderCpu.toFixed(1)} s, ` +
+          `${((load.loaderCpu / rows) * 1e6).toFixed(0)} µs a row); psql \\copy ${copy.toFixed(0)} rows/s\n`,
+      );
+      best = {
+        endToEnd: Math.max(best.endToEnd, load.perSecond),
+        copy: Math.max(best.copy, copy),
+        loaderCpu: Math.min(best.loaderCpu, load.loaderCpu),
+      };
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  process.stdout.write(
+    `unthrottled end to end (emulator latency 0, no rate limit), ${rows} charges, best of ${config.BENCH_THROUGHPUT_UNTHROTTLED_ROUNDS}: ` +
+      `${best.endToEnd.toFixed(0)} rows/s; psql \\copy of the same rows into an identical table ${best.copy.toFixed(0)} rows/s; ` +
+      `ratio ${(best.endToEnd / best.copy).toFixed(2)}; loader CPU ${((best.loaderCpu / rows) * 1e6).toFixed(0)} µs a row\n`,
+  );
+  figures.push({
+    name: 'unthrottled end to end / psql \\copy (same rows, identical table, same run)',
+    value: best.endToEnd / best.copy,
+    unit: '',
+    goal: 0.75,
+    kind: 'min',
+  });
+}
+
 async function memory(config: ThroughputBenchConfig, figures: Figure[]): Promise<void> {
   const rows = config.BENCH_THROUGHPUT_MEMORY_ROWS;
   const system = await startBenchSystem(config);
@@ -136,6 +206,7 @@ async function main(): Promise<void> {
   if (wanted.has('first')) await firstRows(config, figures);
   if (wanted.has('throughput')) await throughput(config, figures);
   if (wanted.has('memory')) await memory(config, figures);
+  if (wanted.has('unthrottled')) await unthrottled(config, figures);
   process.stdout.write(`\n${formatTable(figures)}\n`);
 }
 

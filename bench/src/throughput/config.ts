@@ -8,6 +8,8 @@ export interface ThroughputBenchConfig {
   BENCH_THROUGHPUT_BIG_ROWS: number;
   BENCH_THROUGHPUT_E2E_ROWS: number;
   BENCH_THROUGHPUT_MEMORY_ROWS: number;
+  BENCH_THROUGHPUT_UNTHROTTLED_ROWS: number;
+  BENCH_THROUGHPUT_UNTHROTTLED_ROUNDS: number;
   BENCH_THROUGHPUT_FIGURES: string;
   BENCH_THROUGHPUT_LOADER_ENV: string;
 }
@@ -30,9 +32,15 @@ const schema = {
     .description('charges of the account backfilling while the second set of attaches is measured'),
   BENCH_THROUGHPUT_E2E_ROWS: int(1_000).default(100_000).description('charges of the end-to-end throughput run'),
   BENCH_THROUGHPUT_MEMORY_ROWS: int(1_000).default(1_000_000).description('charges of the backfill the loader RSS is watched through'),
+  BENCH_THROUGHPUT_UNTHROTTLED_ROWS: int(1_000)
+    .default(100_000)
+    .description('charges of the unthrottled run (emulator latency 0, no rate limit) compared with psql \\copy'),
+  BENCH_THROUGHPUT_UNTHROTTLED_ROUNDS: int(1)
+    .default(2)
+    .description('rounds of the unthrottled run and its psql \\copy, interleaved; the best rate of each is kept'),
   BENCH_THROUGHPUT_FIGURES: Joi.string()
-    .pattern(/^(first|throughput|memory)(,(first|throughput|memory))*$/)
-    .default('first,throughput,memory')
+    .pattern(/^(first|throughput|memory|unthrottled)(,(first|throughput|memory|unthrottled))*$/)
+    .default('first,throughput,memory,unthrottled')
     .description('the figures to measure, comma-separated'),
   BENCH_THROUGHPUT_LOADER_ENV: Joi.string()
     .allow('')

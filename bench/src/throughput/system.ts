@@ -16,9 +16,18 @@ export function rssMb(pid: number): number {
   return match?.[1] ? Number(match[1]) / 1024 : NaN;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+export function cpuSeconds(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export interface BenchSystem {
   knex: Knex;
   destination: Knex;
+  /** The destination database's URL, for psql. */
+  destinationUrl: string;
   emulatorUrl: string;
   loader: BenchService;
   newProviderAccount(charges: number): Promise<ProviderAccount>;
@@ -27,12 +36,27 @@ export interface BenchSystem {
   /** Inserted as libs/accounts inserts it and attached with `account.attach` (no API round trip). */
   insertAndAttach(account: ProviderAccount): Promise<string>;
   rows(identifier: string): Promise<number>;
+  /**
+   * Rows the loader has committed for the provider account (its account state's `rows_loaded`):
+   * one indexed row to read, so it can be polled often without loading the destination.
+   */
+  rowsLoaded(providerAccountId: string): Promise<number>;
   status(accountId: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
-export async function startBenchSystem(config: ThroughputBenchConfig): Promise<BenchSystem> {
-  const stack = await createLoaderStack({ name: 'bench-throughput', databaseUrl: config.BENCH_DATABASE_URL, redisUrl: config.REDIS_URL });
+export interface BenchSystemOptions {
+  /** Settings of the emulator (`EMULATOR_LATENCY_MS: '0'`); its defaults otherwise. */
+  emulatorEnv?: Record<string, string>;
+}
+
+export async function startBenchSystem(config: ThroughputBenchConfig, options: BenchSystemOptions = {}): Promise<BenchSystem> {
+  const stack = await createLoaderStack({
+    name: 'bench-throughput',
+    databaseUrl: config.BENCH_DATABASE_URL,
+    redisUrl: config.REDIS_URL,
+    ...(options.emulatorEnv ? { emulatorEnv: options.emulatorEnv } : {}),
+  });
   try {
     const env = {
       ...stack.serviceEnv,
@@ -56,6 +80,7 @@ export async function startBenchSystem(config: ThroughputBenchConfig): Promise<B
     return {
       knex: stack.knex,
       destination: stack.destination,
+      destinationUrl: stack.destinationUrl,
       emulatorUrl: stack.emulator.url,
       loader,
       newProviderAccount: (charges) => stack.admin<ProviderAccount>('POST', '/accounts', { objects: { charges } }),
@@ -80,6 +105,14 @@ export async function startBenchSystem(config: ThroughputBenchConfig): Promise<B
         } catch {
           return 0;
         }
+      },
+      async rowsLoaded(providerAccountId) {
+        const [row] = (await stack
+          .knex(`${TABLES.accountStates} as s`)
+          .join(`${TABLES.accounts} as a`, 'a.id', 's.account_id')
+          .where('a.external_id', providerAccountId)
+          .sum({ n: 's.rows_loaded' })) as { n: string | null }[];
+        return Number(row?.n ?? 0);
       },
       async status(accountId) {
         return ((await stack.knex(TABLES.accountStates).where({ account_id: accountId }).first('status')) as { status: string } | undefined)
