@@ -64,10 +64,16 @@ async function readRest(requester: Requester, list: EmbeddedList): Promise<Provi
   return items;
 }
 
+// Runs for every listed object: a loop over its fields, not Object.values' array of them.
+function hasTruncatedList(object: Record<string, unknown>): boolean {
+  for (const field in object) if (isTruncatedList(object[field])) return true;
+  return false;
+}
+
 /** Completes the embedded lists of many objects, a few at a time, keeping their order. */
 export async function completeAll(requester: Requester, objects: readonly ProviderObject[]): Promise<ProviderObject[]> {
   const out = [...objects];
-  const pending = objects.map((object, i) => [object, i] as const).filter(([object]) => Object.values(object).some(isTruncatedList));
+  const pending = objects.map((object, i) => [object, i] as const).filter(([object]) => hasTruncatedList(object));
   for (let next = 0; next < pending.length; next += CONCURRENCY) {
     await Promise.all(
       pending.slice(next, next + CONCURRENCY).map(async ([object, i]) => {
