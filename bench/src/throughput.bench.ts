@@ -162,7 +162,7 @@ async function unthrottled(config: ThroughputBenchConfig, figures: Figure[]): Pr
       `ratio ${(best.endToEnd / best.copy).toFixed(2)}; loader CPU ${((best.loaderCpu / rows) * 1e6).toFixed(0)} µs a row\n`,
   );
   figures.push({
-    name: 'unthrottled end to end / psql \\copy (same rows, identical table, same run)',
+    name: 'unthrottled end to end ÷ psql \\copy (same rows, identical table, same run)',
     value: best.endToEnd / best.copy,
     unit: '',
     goal: 0.75,
