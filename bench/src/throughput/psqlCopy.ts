@@ -19,7 +19,9 @@ async function psql(databaseUrl: string, command: string): Promise<void> {
     await run('psql', [databaseUrl, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', command], { maxBuffer: 16 * 1024 * 1024 });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('the unthrottled figure needs the psql binary on the PATH (Debian/Ubuntu: apt-get install postgresql-client)');
+      throw new Error('the unthrottled figure needs the psql binary on the PATH (Debian/Ubuntu: apt-get install postgresql-client)', {
+        cause: err,
+      });
     }
     throw err;
   }
