@@ -29,12 +29,19 @@ export class JobQueues {
     return this.queue(jobCatalog.jobs[name].queue).getJobState(this.jobId(name, payload));
   }
 
-  /** Enqueues the job; a finished (failed or completed) job under the same id is removed first. */
+  /**
+   * Enqueues the job; a finished (failed or completed) job under the same id is removed first, and
+   * so is what is left of a job in no state at all: after Redis lost its data, a worker finishing
+   * a job it held can leave part of the job's hash behind, and BullMQ ignores an add whose id
+   * has a hash, so the job would never run again.
+   */
   async enqueueAgain<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>, options?: { priority?: number }): Promise<void> {
     const queue = this.queue(jobCatalog.jobs[name].queue);
     const id = this.jobId(name, payload);
     const state = await queue.getJobState(id);
     if (state === 'failed' || state === 'completed') await queue.remove(id);
+    // A job enqueued and taken by a worker since the state was read is locked: it stays.
+    if (state === 'unknown') await queue.remove(id).catch(() => undefined);
     await this.producer.enqueue(name, payload, options);
   }
 
