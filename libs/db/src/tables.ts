@@ -16,6 +16,7 @@ export const TABLES = {
   segments: 'segments',
   linkSessions: 'link_sessions',
   eventCursors: 'event_cursors',
+  tableVerifications: 'table_verifications',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
@@ -113,6 +114,32 @@ export interface AccountStateRow {
   /** bigint: pg returns int8 as a string. */
   rows_loaded: string;
   last_synced_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** One (account, destination table)'s verification against the provider; written by the loader. */
+export interface TableVerificationRow {
+  account_id: string;
+  environment_id: string;
+  destination_id: string;
+  table_name: string;
+  current_scope: 'full' | 'recent' | null;
+  /** bigint columns: pg returns int8 as a string. */
+  current_from: string | null;
+  current_through: string | null;
+  current_cursor: string | null;
+  current_found: number;
+  current_repaired: number;
+  current_started_at: Date | null;
+  verified_at: Date | null;
+  verified_scope: 'full' | 'recent' | null;
+  verified_from: string | null;
+  verified_through: string | null;
+  drift_found: number | null;
+  drift_repaired: number | null;
+  full_verified_at: Date | null;
+  recent_verified_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -41,6 +41,13 @@ export type { PartKey, WriteBatchOptions, WriteResult, WriteRow, Writer, WriterO
 export { writerColumns } from './writers/rowValues';
 export { markDeleted, type DeletedObject, type MarkDeletedOptions } from './writers/markDeleted';
 export { markUnseenDeleted, readStoredVersions, type StoredVersionsOptions, type UnseenRowsOptions } from './writers/storedVersions';
+export {
+  readLiveInWindow,
+  readStoredStates,
+  type CreatedWindowOptions,
+  type StoredState,
+  type StoredStatesOptions,
+} from './writers/storedStates';
 export { finishRun, type FinishRunOptions } from './writers/finishRun';
 export { purgeAccount, type PurgeOptions } from './purge/purgeAccount';
 export { blobFormats, DEFAULT_BLOB_FORMAT, type BlobFormat, type S3Settings } from './engines/s3/s3Settings';

@@ -8,6 +8,8 @@ export interface JobOptions {
   removeOnComplete: { count: number };
   /** Larger than removeOnComplete: failed jobs are kept for inspection. */
   removeOnFail: { count: number };
+  /** BullMQ priority: a larger number runs later, and jobs without one run before any that has one. */
+  priority?: number;
 }
 
 // Four retries over about 15 s (1+2+4+8 s) before a job is left failed for inspection.

@@ -22,7 +22,7 @@ export {
 } from './connection';
 export { delayJob } from './delayJob';
 export { CatalogError, InvalidJobPayloadError, QueueUnavailableError } from './errors';
-export { jobCatalog, type JobCatalog } from './jobCatalog';
+export { jobCatalog, VERIFY_SCOPES, type JobCatalog, type VerifyScope } from './jobCatalog';
 export { createProducer, type EnqueueOptions, type Producer, type ProducerOptions } from './producer';
 export { queueDepths, type QueueDepth } from './queueDepths';
 export { createWorkers, type Handlers, type JobContext, type JobHandler, type Workers, type WorkersOptions } from './workers';

@@ -22,6 +22,15 @@ export interface SegmentLoadPayload {
 
 export type ReconcilePayload = Record<string, never>;
 
+/** What a verification covers: every object (`full`), or those created in the recent window. */
+export const VERIFY_SCOPES = ['full', 'recent'] as const;
+export type VerifyScope = (typeof VERIFY_SCOPES)[number];
+
+export interface AccountVerifyPayload {
+  accountId: string;
+  scope: VerifyScope;
+}
+
 /** The account lifecycle's jobs (poll, pause, resume, purge, resync) carry the account id only. */
 export interface AccountJobPayload {
   accountId: string;
@@ -102,6 +111,27 @@ export const jobCatalog = defineCatalog({
       schema: accountPayload,
       jobId: (p) => `resync-${p.accountId}`,
       options: goneWhenDone,
+    }),
+    // Re-lists the account's objects and repairs what its tables lost (services/loader/src/verify).
+    // Enqueued after a run completes, by POST /accounts/{type}/{id}/verify and by the loader's
+    // rolling schedule. On the backfill queue at a low priority: segment pages go first, and its
+    // requests spend the account's budget in the lane that yields to polling.
+    'account.verify': defineJob({
+      queue: 'backfill',
+      schema: Joi.object<AccountVerifyPayload, true>({
+        accountId: Joi.string().uuid().required(),
+        scope: Joi.string()
+          .valid(...VERIFY_SCOPES)
+          .required(),
+      }),
+      jobId: (p) => `verify-${p.accountId}`,
+      options: {
+        ...goneWhenDone,
+        priority: 100,
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnFail: { count: 1_000 },
+      },
     }),
     // A job scheduler per active account, created and removed by the loader (attach, resume,
     // pause, purge, reconciler). The next tick is the retry.

@@ -82,6 +82,14 @@ export const configSchema = {
   LOADER_EVENT_LOOKBACK_S: int(0, 86_400)
     .default(300)
     .description("how far behind its newest event each poll reads the provider's events again, for events listed late"),
+  LOADER_VERIFY_WINDOW_OBJECTS: int(100, 100_000)
+    .default(1_000)
+    .description('objects (whole list pages) a verification gathers before comparing them with the destination'),
+  LOADER_VERIFY_RECENT_DAYS: int(1, 3_650).default(7).description("how many days of recent objects a rolling 'recent' verification covers"),
+  // Covers the poll interval and the events list's lag: what is newer is the poll's to bring.
+  LOADER_VERIFY_SETTLE_S: int(0, 86_400)
+    .default(300)
+    .description("seconds before now where a verification's range ends (newer objects may still be on their way through the poll)"),
   LOADER_POLL_CONCURRENCY: int(1, 256).default(4).description('account polls one loader process runs at once'),
   LOADER_PURGE_BATCH_ROWS: int(1, 1_000_000)
     .default(5_000)
@@ -112,6 +120,9 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;
   LOADER_POLL_INTERVAL_MS: number;
   LOADER_EVENT_LOOKBACK_S: number;
+  LOADER_VERIFY_WINDOW_OBJECTS: number;
+  LOADER_VERIFY_RECENT_DAYS: number;
+  LOADER_VERIFY_SETTLE_S: number;
   LOADER_POLL_CONCURRENCY: number;
   LOADER_PURGE_BATCH_ROWS: number;
 }

@@ -31,6 +31,12 @@ export interface LoaderSettings {
   purgeBatchRows: number;
   /** Seconds behind the newest event that every poll reads again, for events the provider lists late. */
   eventLookbackS: number;
+  /** Objects a verification window gathers (whole list pages) before comparing them with the destination. */
+  verifyWindowObjects: number;
+  /** How far back a `recent` verification reaches, in days of `created`. */
+  verifyRecentDays: number;
+  /** Seconds before now where a verification's range ends: newer objects may still be on their way. */
+  verifySettleS: number;
 }
 
 /** What the job handlers share; built once by main (or by a test). */

@@ -19,6 +19,9 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     pollIntervalMs: config.LOADER_POLL_INTERVAL_MS,
     purgeBatchRows: config.LOADER_PURGE_BATCH_ROWS,
     eventLookbackS: config.LOADER_EVENT_LOOKBACK_S,
+    verifyWindowObjects: config.LOADER_VERIFY_WINDOW_OBJECTS,
+    verifyRecentDays: config.LOADER_VERIFY_RECENT_DAYS,
+    verifySettleS: config.LOADER_VERIFY_SETTLE_S,
   };
 }
 

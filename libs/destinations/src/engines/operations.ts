@@ -60,6 +60,26 @@ export interface StoredVersionsOptions extends AccountTable {
   ids: readonly string[];
 }
 
+/** The stored state of one object, as a verification compares it with the provider's. */
+export interface StoredState {
+  /** `_source_ts`, epoch ms. */
+  sourceTs: number;
+  deleted: boolean;
+  /** The stored object (`data`); null for a tombstone written without one. */
+  data: Record<string, unknown> | null;
+}
+
+export interface StoredStatesOptions extends AccountTable {
+  /** The object ids asked about. */
+  ids: readonly string[];
+}
+
+/** One account's rows whose object was created in [createdGte, createdLt). */
+export interface CreatedWindowOptions extends AccountTable {
+  createdGte: Date;
+  createdLt: Date;
+}
+
 export interface UnseenRowsOptions extends AccountTable {
   /** Rows whose state is older than this, and not deleted yet, are marked deleted. */
   before: Date;

@@ -7,10 +7,13 @@ import type { EngineName, EngineTypes, SqlEngineName } from './engineNames';
 import type {
   CheckResult,
   ColumnDefinition,
+  CreatedWindowOptions,
   EnsureTableResult,
   FinishRunOptions,
   MarkDeletedOptions,
   PurgeOptions,
+  StoredState,
+  StoredStatesOptions,
   StoredVersionsOptions,
   TableSpec,
   UnseenRowsOptions,
@@ -134,6 +137,16 @@ export interface DestinationEngine<H extends HandleBase, F extends { engine: Eng
    * state rather than the latest (s3) have nothing to compare with: an empty map.
    */
   readStoredVersions(handle: H, options: StoredVersionsOptions): Promise<Map<string, number>>;
+  /**
+   * The newest stored state (`_source_ts`, deleted, the object) of each of the ids that has one:
+   * what a verification compares with the provider's listing.
+   */
+  readStoredStates(handle: H, options: StoredStatesOptions): Promise<Map<string, StoredState>>;
+  /**
+   * The `_source_ts` (epoch ms) of each of the account's objects created in the window whose
+   * newest state is not deleted: what a verification expects the provider to list there.
+   */
+  readLiveInWindow(handle: H, options: CreatedWindowOptions): Promise<Map<string, number>>;
   /** Marks deleted the account's live rows older than `before` (the end of a resync); returns how many. */
   markUnseenDeleted(handle: H, options: UnseenRowsOptions): Promise<number>;
   /** Whether the table exists (a collection whose mount failed has none). */

@@ -6,6 +6,7 @@ import { accountPollJob } from './accountPoll.job';
 import { accountPurgeJob } from './accountPurge.job';
 import { accountResumeJob } from './accountResume.job';
 import { accountResyncJob } from './accountResync.job';
+import { accountVerifyJob } from './accountVerify.job';
 import { collectionMountedJob } from './collectionMounted.job';
 import { reconcileJob } from './reconcile.job';
 import { segmentLoadJob } from './segmentLoad.job';
@@ -26,6 +27,7 @@ export function loaderHandlers(deps: LoaderDeps): Handlers<JobCatalog, LoaderQue
     'account.purge': timed(deps, 'account.purge', accountPurgeJob(deps)),
     'account.resync': timed(deps, 'account.resync', accountResyncJob(deps)),
     'account.poll': timed(deps, 'account.poll', accountPollJob(deps)),
+    'account.verify': timed(deps, 'account.verify', accountVerifyJob(deps)),
   };
 }
 

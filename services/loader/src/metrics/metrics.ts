@@ -15,6 +15,12 @@ export interface LoaderMetrics {
   eventsSkipped: Counter<'reason'>;
   /** The provider's recent answer time for a list page, fed by the observer. */
   pageLatency: PageLatency;
+  /** Differences a verification found between the provider and a destination table, by kind. */
+  verificationDrift: Counter<'table' | 'kind'>;
+  /** Rows a verification wrote or marked deleted to repair them. */
+  verificationRepaired: Counter<'table'>;
+  /** Windows a verification compared, by outcome (`match`, `drift`). */
+  verificationWindows: Counter<'outcome'>;
   /** For the connector: every HTTP attempt, 429s included. */
   observer: RequestObserver;
 }
@@ -63,6 +69,24 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  const verificationDrift = new Counter({
+    name: 'datasync_loader_verification_drift_total',
+    help: 'differences verification found between the provider and a destination table (kind: missing, changed, stale, removed)',
+    labelNames: ['table', 'kind'] as const,
+    registers: [registry],
+  });
+  const verificationRepaired = new Counter({
+    name: 'datasync_loader_verification_repaired_total',
+    help: 'rows verification rewrote or marked deleted to repair drift',
+    labelNames: ['table'] as const,
+    registers: [registry],
+  });
+  const verificationWindows = new Counter({
+    name: 'datasync_loader_verification_windows_total',
+    help: 'created windows verification compared (outcome: match, drift)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'datasync_queue_jobs',
     help: 'jobs per queue and state',
@@ -89,6 +113,9 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
     jobDuration,
     eventsSkipped,
     pageLatency,
+    verificationDrift,
+    verificationRepaired,
+    verificationWindows,
     observer: (report) => {
       providerRequests.inc({ endpoint: report.endpoint, outcome: report.outcome });
       if (report.list && report.outcome === 'ok') pageLatency.observe(report.durationMs);

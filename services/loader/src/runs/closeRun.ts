@@ -2,6 +2,7 @@ import { finishRun } from '@datasync/destinations';
 import type { LoaderDeps } from '../deps';
 import type { OpenDestination } from '../access/destinationAccess';
 import { ensurePollScheduled } from '../incremental/pollSchedule';
+import { verifyWhenLoaded } from '../verify/verifyWhenLoaded';
 import { completeRunIfDone, isFinishedButOpen } from './runEnd.repository';
 import { loadRunContext, type RunContext } from './runContext';
 
@@ -31,6 +32,7 @@ export async function closeRunIfDone(deps: LoaderDeps, runId: string, opened?: O
   if (!(await completeRunIfDone(deps.knex, runId))) return false;
   deps.logger.info('backfill run completed', { runId, accountId: ctx?.account.id, table: ctx?.run.tableName });
   if (ctx) await ensurePollScheduled(deps, ctx.account.id);
+  if (ctx) await verifyWhenLoaded(deps, ctx.account.id);
   return true;
 }
 

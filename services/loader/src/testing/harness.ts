@@ -36,6 +36,9 @@ export const testLoaderSettings: LoaderSettings = {
   pollIntervalMs: 1_000,
   purgeBatchRows: 500,
   eventLookbackS: 300,
+  verifyWindowObjects: 300,
+  verifyRecentDays: 7,
+  verifySettleS: 0,
 };
 
 /** A scratch Postgres database on the test server: the destination the loader writes into. */

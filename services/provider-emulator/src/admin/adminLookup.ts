@@ -20,3 +20,14 @@ export function storeParam(account: EmulatorAccount, req: Request): ResourceStor
   if (!store) throw stripeErrors.resourceMissing('resource', name, 'resource');
   return store;
 }
+
+/**
+ * `?silent=true`: the change is made without any event, as drift the provider never announces (a
+ * lost event, a change behind the API's back). What verification exists to find; tests inject it.
+ */
+export function silentParam(req: Request): boolean {
+  const value = req.query.silent;
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw stripeErrors.invalidValue('silent', 'silent must be true or false.');
+}

@@ -40,20 +40,33 @@ function existingIndex(store: ResourceStore, id: string): number {
   return index;
 }
 
+/** How a change is made: `silent` makes it without any event (drift the provider never announces). */
+export interface MutationOptions {
+  silent?: boolean;
+}
+
 /** Admin create: a realistic object of the resource with `patch` over it, created now. */
-export function createObject(account: EmulatorAccount, store: ResourceStore, patch: JsonObject): JsonObject {
+export function createObject(account: EmulatorAccount, store: ResourceStore, patch: JsonObject, options: MutationOptions = {}): JsonObject {
   checkPatch(patch);
   const object = store.create(patch, account.now());
+  if (options.silent) return object;
   announce(account, store, 'created', object);
   announceIdlessEvents(account, store, undefined, object);
   return object;
 }
 
 /** Admin update: `patch` merged into the object (nested objects merge, the rest replaces). */
-export function updateObject(account: EmulatorAccount, store: ResourceStore, id: string, patch: JsonObject): JsonObject {
+export function updateObject(
+  account: EmulatorAccount,
+  store: ResourceStore,
+  id: string,
+  patch: JsonObject,
+  options: MutationOptions = {},
+): JsonObject {
   checkPatch(patch);
   const index = existingIndex(store, id);
   const { before, after } = store.update(index, patch, account.now());
+  if (options.silent) return after;
   announce(account, store, 'updated', after, previousAttributes(before, after));
   announceIdlessEvents(account, store, before, after);
   return after;
@@ -63,10 +76,16 @@ export function updateObject(account: EmulatorAccount, store: ResourceStore, id:
  * Admin delete, of what Stripe can delete (see assertDeletable). A subscription is canceled
  * instead (Stripe's DELETE /v1/subscriptions/:id: it stays retrievable with status `canceled`,
  * announced by customer.subscription.deleted); every other object disappears from lists and
- * retrieves, announced by its resource's delete event.
+ * retrieves, announced by its resource's delete event. A silent delete makes any object, of any
+ * resource, disappear without an event: an object the provider lost, or whose delete was never
+ * announced.
  */
-export function deleteObject(account: EmulatorAccount, store: ResourceStore, id: string): JsonObject {
+export function deleteObject(account: EmulatorAccount, store: ResourceStore, id: string, options: MutationOptions = {}): JsonObject {
   const index = existingIndex(store, id);
+  if (options.silent) {
+    store.markDeleted(index);
+    return { id, object: store.resource.object, deleted: true };
+  }
   assertDeletable(store, id, store.objectAt(index));
   const now = account.now();
   if (store.name === 'subscriptions') {

@@ -5,6 +5,7 @@ import { parseSqlConnectionString } from './parseSql';
 import { checkSql } from './sqlCheck';
 import { markSqlDeleted, markSqlUnseenDeleted, purgeSqlAccount, readSqlStoredVersions } from './sqlRows';
 import { ensureSqlTable, sqlTableExists } from './sqlTable';
+import { readSqlLiveInWindow, readSqlStoredStates } from './sqlVerifyReads';
 
 /** What a relational engine's folder provides: the rest is the shared SQL implementation over its dialect. */
 export type SqlEngineSpec<H extends SqlHandle> = Pick<
@@ -42,6 +43,8 @@ export function sqlEngine<H extends SqlHandle>(spec: SqlEngineSpec<H>): SqlEngin
     purgeAccount: (handle, options) => purgeSqlAccount(engine, handle, options),
     readStoredVersions: (handle, options) => readSqlStoredVersions(engine, handle, options),
     markUnseenDeleted: (handle, options) => markSqlUnseenDeleted(engine, handle, options),
+    readStoredStates: (handle, options) => readSqlStoredStates(engine, handle, options),
+    readLiveInWindow: (handle, options) => readSqlLiveInWindow(engine, handle, options),
     tableExists: (handle, schema, table) => sqlTableExists(engine, handle, schema, table),
     // A database table is whole after every committed batch: nothing to close.
     finishRun: () => Promise.resolve(),

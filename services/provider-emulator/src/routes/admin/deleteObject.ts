@@ -1,9 +1,9 @@
 import type { RouteDefinition } from '@datasync/http';
-import { accountParam, storeParam } from '../../admin/adminLookup';
+import { accountParam, silentParam, storeParam } from '../../admin/adminLookup';
 import { deleteObject } from '../../objects/objectMutations';
 import type { EmulatorState } from '../../state/emulatorState';
 
-/** `DELETE /_emulator/accounts/:accountId/:resource/:objectId`: deletes an object and emits its delete event. */
+/** `DELETE /_emulator/accounts/:accountId/:resource/:objectId`: deletes an object and emits its delete event; `?silent=true` removes any object without one. */
 export function deleteObjectRoute(state: EmulatorState): RouteDefinition {
   return {
     method: 'delete',
@@ -11,7 +11,7 @@ export function deleteObjectRoute(state: EmulatorState): RouteDefinition {
     handlers: [
       (req, res) => {
         const account = accountParam(state, req);
-        res.json(deleteObject(account, storeParam(account, req), String(req.params.objectId)));
+        res.json(deleteObject(account, storeParam(account, req), String(req.params.objectId), { silent: silentParam(req) }));
       },
     ],
   };

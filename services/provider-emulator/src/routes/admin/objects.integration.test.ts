@@ -117,4 +117,29 @@ describe('admin object changes', () => {
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ error: { code: 'resource_missing', param: 'resource' } });
   });
+
+  it('with ?silent=true creates, changes and removes objects (charges too) without any event', async () => {
+    const account = await emulator.createAccount({ objects: { charges: 3 } });
+    const stripe = emulator.stripe(account.secret_key);
+    const base = `/_emulator/accounts/${account.id}/charges`;
+    const created = await emulator.call('POST', `${base}?silent=true`, { body: { amount: 777 } });
+    expect(created.status).toBe(201);
+    const newId = (created.body as { id: string }).id;
+    const before = (await stripe.charges.list()).data.map((c) => c.id);
+    expect(before).toHaveLength(4);
+    const [first, second] = (await stripe.charges.list()).data.filter((c) => c.id !== newId);
+    const changed = await emulator.call('POST', `${base}/${first?.id}?silent=true`, { body: { description: 'behind the back' } });
+    expect(changed.status).toBe(200);
+    const removed = await emulator.call('DELETE', `${base}/${second?.id}?silent=true`);
+    expect(removed.body).toEqual({ id: second?.id, object: 'charge', deleted: true });
+
+    const listed = (await stripe.charges.list()).data;
+    expect(listed.map((c) => c.id)).toEqual(before.filter((id) => id !== second?.id));
+    expect(listed.find((c) => c.id === first?.id)?.description).toBe('behind the back');
+    expect((await stripe.events.list()).data).toEqual([]);
+
+    const bad = await emulator.call('POST', `${base}?silent=yes`, { body: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { code: 'parameter_invalid', param: 'silent' } });
+  });
 });

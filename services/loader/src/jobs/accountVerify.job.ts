@@ -1,0 +1,24 @@
+import { delayJob, type JobCatalog, type JobHandler, type PayloadOf } from '@datasync/queue';
+import type { LoaderDeps } from '../deps';
+import { verifyAccount } from '../verify/verifyAccount';
+import { handleJobFailure } from './failurePolicy';
+
+/**
+ * `account.verify`: compares the account's loaded tables with the provider and repairs the drift
+ * (see verifyTable). A spent slice yields the worker slot and goes on from the saved window; a
+ * rate-limited one is delayed like a backfill page. A failure does not put the account in error:
+ * its data is as loaded, and the next scheduled check tries again.
+ */
+export function accountVerifyJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalog, 'account.verify'>> {
+  return async ({ accountId, scope }, context) => {
+    let outcome;
+    try {
+      outcome = await verifyAccount(deps, { accountId, scope, requestedAt: new Date(context.job.timestamp) }, context.logger);
+    } catch (err) {
+      return handleJobFailure(deps, context, err, {});
+    }
+    if (outcome === 'skipped')
+      context.logger.info('verification skipped: the account is not loading or has no loaded table', { accountId });
+    if (outcome === 'yielded') return delayJob(context.job, context.token, Date.now());
+  };
+}

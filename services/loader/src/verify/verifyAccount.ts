@@ -1,0 +1,67 @@
+import { tableExists } from '@datasync/destinations';
+import type { Logger } from '@datasync/logger';
+import { getResource } from '@datasync/providers';
+import type { VerifyScope } from '@datasync/queue';
+import { openDestination, type OpenDestination } from '../access/destinationAccess';
+import { connectAccount } from '../access/providerAccess';
+import type { LoaderDeps } from '../deps';
+import { accountRuns } from '../incremental/pollTargets.repository';
+import { findAccount, findSource } from '../targets/targets.repository';
+import { verificationRange } from './verificationRange';
+import { startOrResume } from './verifications.repository';
+import { verifyTable } from './verifyTable';
+
+export type AccountOutcome = 'done' | 'yielded' | 'skipped';
+
+/**
+ * Verifies every loaded table of the account (those whose latest run completed: a table still
+ * loading is being read in full anyway) against the provider, one after the other. Its reads
+ * spend the account's budget in the backfill lane, which leaves polling its share first.
+ */
+export async function verifyAccount(
+  deps: LoaderDeps,
+  request: { accountId: string; scope: VerifyScope; requestedAt: Date },
+  logger: Logger,
+): Promise<AccountOutcome> {
+  const { accountId, scope } = request;
+  const account = await findAccount(deps.knex, accountId);
+  if (!account || account.deleting || !account.active) return 'skipped';
+  const source = await findSource(deps.knex, account.environmentId, account.sourceId);
+  if (!source) return 'skipped';
+  const { targets } = await accountRuns(deps.knex, account.id);
+  if (targets.length === 0) return 'skipped';
+  const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader('backfill');
+  const deadline = Date.now() + deps.settings.sliceMs;
+  const opened = new Map<string, OpenDestination>();
+  try {
+    for (const target of targets) {
+      let destination = opened.get(target.destinationId);
+      if (!destination) {
+        destination = await openDestination(deps.destinations, deps.secretBox, account.environmentId, {
+          id: target.destinationId,
+          name: target.destinationName,
+          engine: target.engine,
+          connectionSecret: target.connectionSecret,
+        });
+        opened.set(target.destinationId, destination);
+      }
+      if (!(await tableExists(destination.handle, destination.schema, target.tableName))) continue;
+      const key = { accountId: account.id, destinationId: target.destinationId, tableName: target.tableName };
+      const progress = await startOrResume(
+        deps.knex,
+        { ...key, environmentId: account.environmentId },
+        scope,
+        verificationRange(scope, Date.now(), deps.settings),
+        request.requestedAt,
+      );
+      if (!progress) continue;
+      const resource = getResource(source.provider, target.resourceType);
+      const check = { key, identifier: account.identifier, resource, destination, progress };
+      const outcome = await verifyTable(deps, reader, check, deadline, logger);
+      if (!outcome.done) return 'yielded';
+    }
+  } finally {
+    for (const destination of opened.values()) await destination.handle.close().catch(() => undefined);
+  }
+  return 'done';
+}
