@@ -10,6 +10,7 @@ import {
   type JoinedStateColumns,
   type LoaderState,
 } from './status';
+import { selectVerifications, withVerifications, type JoinedVerificationColumns, type Verified } from './tableVerifications.reader';
 
 // The read path of GET /accounts and GET /accounts/{type}/{id}: each account with its status in
 // the same query as the account itself (one round trip, the API's hottest call).
@@ -18,7 +19,7 @@ export interface AccountView extends AccountWithSource {
   status: AccountStatus;
   statusReason: string | null;
   lastSyncedAt: Date | null;
-  collections: LoaderState['collections'];
+  collections: Verified<LoaderState['collections']>;
 }
 
 export interface ListQuery {
@@ -31,9 +32,9 @@ export interface ListQuery {
   status?: AccountStatus;
 }
 
-type ViewRow = ReadRow & { source_name: string } & JoinedStateColumns;
+type ViewRow = ReadRow & { source_name: string } & JoinedStateColumns & JoinedVerificationColumns;
 
-const viewQuery = (db: Knex): Knex.QueryBuilder => joinLoaderState(withSource(db));
+const viewQuery = (db: Knex): Knex.QueryBuilder => selectVerifications(joinLoaderState(withSource(db)), db);
 
 function toView(row: ViewRow): AccountView {
   const account = toAccountWithSource(row);
@@ -43,7 +44,7 @@ function toView(row: ViewRow): AccountView {
     status: deriveStatus(account, state),
     statusReason: state?.reason ?? null,
     lastSyncedAt: state?.lastSyncedAt ?? null,
-    collections: state?.collections ?? [],
+    collections: withVerifications(state?.collections ?? [], row),
   };
 }
 

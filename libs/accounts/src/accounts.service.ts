@@ -150,6 +150,18 @@ export class AccountsService {
     return found;
   }
 
+  /**
+   * POST /accounts/{type}/{id}/verify: asks the loader to compare every loaded table of the
+   * account with the provider and repair what differs. Nothing is stored: a lost request is made
+   * good by the loader's rolling schedule.
+   */
+  async verify(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<AccountWithSource> {
+    const found = await findByIdentity(this.options.knex, { environmentId: caller.environmentId, ...identity });
+    if (!found || found.deletingAt) throw notFound(identity);
+    await this.hooks.verifyAccount(found);
+    return found;
+  }
+
   async get(caller: Caller, identity: { sourceType: string; identifier: string }): Promise<AccountView> {
     const found = await findAccountView(this.options.knex, { environmentId: caller.environmentId, ...identity });
     if (!found) throw notFound(identity);

@@ -20,6 +20,8 @@ export interface AccountHooks {
   purgeAccount(account: Account): Promise<void>;
   /** A full resync was asked for: `account.resync` is enqueued. */
   resyncAccount(account: Account): Promise<void>;
+  /** A verification against the provider was asked for: `account.verify` (full) is enqueued. */
+  verifyAccount(account: Account): Promise<void>;
 }
 
 export const noLoaderHooks: AccountHooks = {
@@ -27,6 +29,7 @@ export const noLoaderHooks: AccountHooks = {
   afterAccountToggled: async () => undefined,
   purgeAccount: async () => undefined,
   resyncAccount: async () => undefined,
+  verifyAccount: async () => undefined,
 };
 
 /**

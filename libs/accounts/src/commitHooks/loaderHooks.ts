@@ -18,7 +18,7 @@ export interface LoaderHookOptions {
 /**
  * What a service that changes accounts tells the loader through its queue (DESIGN §4.2, §4.5–4.6):
  * attach a registered account, pause or resume a toggled one, purge a deleted one (and wait for
- * the loader to remove it), resync one. accounts-api and config-service both use exactly these.
+ * the loader to remove it), resync or verify one. accounts-api and config-service both use exactly these.
  */
 export function loaderHooks(options: LoaderHookOptions): AccountHooks {
   const { knex, producer, logger } = options;
@@ -40,6 +40,9 @@ export function loaderHooks(options: LoaderHookOptions): AccountHooks {
     },
     async resyncAccount(account) {
       await enqueueAfterCommit(producer, logger, 'account.resync', { accountId: account.id });
+    },
+    async verifyAccount(account) {
+      await enqueueAfterCommit(producer, logger, 'account.verify', { accountId: account.id, scope: 'full' });
     },
   };
 }

@@ -24,7 +24,16 @@ export function toAccountJson(view: AccountView) {
     status: view.status,
     status_reason: view.statusReason,
     last_synced_at: view.lastSyncedAt?.toISOString() ?? null,
-    collections: view.collections.map((c) => ({ resource: c.resource, table: c.table, status: c.status, rows_loaded: c.rowsLoaded })),
+    collections: view.collections.map((c) => ({
+      resource: c.resource,
+      table: c.table,
+      status: c.status,
+      rows_loaded: c.rowsLoaded,
+      verified_at: c.verifiedAt?.toISOString() ?? null,
+      verified_through: c.verifiedThrough?.toISOString() ?? null,
+      drift_found: c.driftFound,
+      drift_repaired: c.driftRepaired,
+    })),
     created_at: view.createdAt.toISOString(),
     updated_at: view.updatedAt.toISOString(),
   };

@@ -84,6 +84,18 @@ export const accountDetailSchema = Joi.object({
         table: Joi.string().required(),
         status: Joi.string().required(),
         rows_loaded: Joi.number().integer().required(),
+        verified_at: Joi.string()
+          .isoDate()
+          .allow(null)
+          .required()
+          .description('when the table was last verified equal to the provider (drift repaired); null: never'),
+        verified_through: Joi.string()
+          .isoDate()
+          .allow(null)
+          .required()
+          .description('objects created before this were compared in that verification'),
+        drift_found: Joi.number().integer().allow(null).required().description('differences that verification found'),
+        drift_repaired: Joi.number().integer().allow(null).required().description('rows it rewrote or marked deleted to repair them'),
       }),
     )
     .required()

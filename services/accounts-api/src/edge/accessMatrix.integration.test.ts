@@ -27,6 +27,7 @@ const POLICY: Record<string, Access> = {
   'PUT /accounts/{source_type}/{identifier}': CLIENT,
   'DELETE /accounts/{source_type}/{identifier}': CLIENT,
   'POST /accounts/{source_type}/{identifier}/resync': CLIENT,
+  'POST /accounts/{source_type}/{identifier}/verify': CLIENT,
   'POST /link_sessions': CLIENT,
   'GET /link_sessions': CLIENT,
   'GET /link_sessions/{id}': CLIENT,

@@ -4,6 +4,7 @@ import { getAccount } from './getAccount';
 import { listAccounts } from './listAccounts';
 import { postAccount } from './postAccount';
 import { postAccountResync } from './postAccountResync';
+import { postAccountVerify } from './postAccountVerify';
 import { postSourceAccount } from './postSourceAccount';
 import { putAccount } from './putAccount';
 import type { AccountRouteDeps } from './routeDeps';
@@ -19,5 +20,6 @@ export function accountRoutes(deps: AccountRouteDeps): AnyRouteSpec[] {
     deleteAccount(deps),
     postSourceAccount(deps),
     postAccountResync(deps),
+    postAccountVerify(deps),
   ];
 }

@@ -71,6 +71,7 @@ describe('the OpenAPI document', () => {
         'GET /openapi.json',
         'POST /accounts',
         'POST /accounts/{source_type}/{identifier}/resync',
+        'POST /accounts/{source_type}/{identifier}/verify',
         'GET /link_sessions',
         'GET /link_sessions/{id}',
         'POST /link_sessions',
