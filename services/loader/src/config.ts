@@ -90,6 +90,13 @@ export const configSchema = {
   LOADER_VERIFY_SETTLE_S: int(0, 86_400)
     .default(300)
     .description("seconds before now where a verification's range ends (newer objects may still be on their way through the poll)"),
+  // Recent objects change most (refunds, disputes, captures): checked often; old ones rarely.
+  LOADER_VERIFY_RECENT_EVERY_MIN: int(0, 525_600)
+    .default(360)
+    .description("minutes between scheduled verifications of each account's recent window (0: none on schedule)"),
+  LOADER_VERIFY_FULL_EVERY_MIN: int(0, 525_600)
+    .default(10_080)
+    .description('minutes between scheduled verifications of every object of each account (0: none on schedule)'),
   LOADER_POLL_CONCURRENCY: int(1, 256).default(4).description('account polls one loader process runs at once'),
   LOADER_PURGE_BATCH_ROWS: int(1, 1_000_000)
     .default(5_000)
@@ -123,6 +130,8 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_VERIFY_WINDOW_OBJECTS: number;
   LOADER_VERIFY_RECENT_DAYS: number;
   LOADER_VERIFY_SETTLE_S: number;
+  LOADER_VERIFY_RECENT_EVERY_MIN: number;
+  LOADER_VERIFY_FULL_EVERY_MIN: number;
   LOADER_POLL_CONCURRENCY: number;
   LOADER_PURGE_BATCH_ROWS: number;
 }

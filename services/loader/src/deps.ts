@@ -37,6 +37,10 @@ export interface LoaderSettings {
   verifyRecentDays: number;
   /** Seconds before now where a verification's range ends: newer objects may still be on their way. */
   verifySettleS: number;
+  /** Minutes between scheduled full verifications of an account; 0: none on schedule. */
+  verifyFullEveryMinutes: number;
+  /** Minutes between scheduled verifications of the recent window; 0: none on schedule. */
+  verifyRecentEveryMinutes: number;
 }
 
 /** What the job handlers share; built once by main (or by a test). */

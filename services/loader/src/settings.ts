@@ -22,6 +22,8 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     verifyWindowObjects: config.LOADER_VERIFY_WINDOW_OBJECTS,
     verifyRecentDays: config.LOADER_VERIFY_RECENT_DAYS,
     verifySettleS: config.LOADER_VERIFY_SETTLE_S,
+    verifyFullEveryMinutes: config.LOADER_VERIFY_FULL_EVERY_MIN,
+    verifyRecentEveryMinutes: config.LOADER_VERIFY_RECENT_EVERY_MIN,
   };
 }
 

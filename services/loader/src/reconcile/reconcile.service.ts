@@ -4,6 +4,7 @@ import { closeFinishedRuns, dispatchWaitingSegments, requeueOrphanedSegments } f
 import { claimDueRetries } from '../state/accountStates.repository';
 import { restorePollSchedulers } from '../incremental/restorePollSchedulers';
 import { restorePurges } from '../purge/restorePurges';
+import { enqueueDueVerifications } from '../verify/rollingSchedule';
 import { accountsNeedingAttach, accountsWithUntakenResync } from './reconcile.repository';
 
 const BATCH = 500;
@@ -21,6 +22,7 @@ export interface ReconcileReport {
   schedulersAdded: number;
   schedulersRemoved: number;
   purgesRestarted: number;
+  verifications: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
     schedulersAdded: 0,
     schedulersRemoved: 0,
     purgesRestarted: 0,
+    verifications: 0,
   };
 
   for (const accountId of await accountsNeedingAttach(deps.knex, { graceMs: options.graceMs, limit: BATCH })) {
@@ -67,6 +70,7 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
   report.schedulersAdded = schedulers.added;
   report.schedulersRemoved = schedulers.removed;
   report.purgesRestarted = await restorePurges(deps, logger, { graceMs: options.graceMs, limit: BATCH });
+  report.verifications = await enqueueDueVerifications(deps, logger, BATCH);
 
   if (Object.values(report).some((count) => count > 0)) logger.info('reconciled', { ...report });
   return report;

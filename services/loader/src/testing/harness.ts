@@ -39,6 +39,8 @@ export const testLoaderSettings: LoaderSettings = {
   verifyWindowObjects: 300,
   verifyRecentDays: 7,
   verifySettleS: 0,
+  verifyFullEveryMinutes: 0,
+  verifyRecentEveryMinutes: 0,
 };
 
 /** A scratch Postgres database on the test server: the destination the loader writes into. */

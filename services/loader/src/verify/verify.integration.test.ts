@@ -88,8 +88,13 @@ it('verifies an account without drift and writes nothing to the destination', as
   await expectEqualToProvider(account, 'charges', 'stripe_charges');
 });
 
+const driftMetric = async (kind: string): Promise<number> =>
+  (await h.deps.metrics.verificationDrift.get()).values.find((v) => v.labels.table === 'stripe_charges' && v.labels.kind === kind)?.value ??
+  0;
+
 it('loads again the rows deleted from the destination', async () => {
   const account = await loadedAccount({ charges: 450, products: 3 });
+  const missingBefore = await driftMetric('missing');
   const gone = (await h.destination
     .knex('stripe_charges')
     .where({ account_id: account.identifier })
@@ -99,6 +104,7 @@ it('loads again the rows deleted from the destination', async () => {
   await h.destination.knex('stripe_charges').where({ account_id: account.identifier }).whereIn('id', gone).delete();
   expect(await verify(account, 'stripe_charges')).toMatchObject({ drift_found: 7, drift_repaired: 7 });
   await expectEqualToProvider(account, 'charges', 'stripe_charges');
+  expect((await driftMetric('missing')) - missingBefore).toBe(7);
 });
 
 it('brings in objects created and changed at the provider without an event', async () => {
