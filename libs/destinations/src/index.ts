@@ -48,6 +48,7 @@ export {
   type StoredState,
   type StoredStatesOptions,
 } from './writers/storedStates';
+export { contentDigest } from './writers/contentDigest';
 export { finishRun, type FinishRunOptions } from './writers/finishRun';
 export { purgeAccount, type PurgeOptions } from './purge/purgeAccount';
 export { blobFormats, DEFAULT_BLOB_FORMAT, type BlobFormat, type S3Settings } from './engines/s3/s3Settings';

@@ -65,8 +65,8 @@ export interface StoredState {
   /** `_source_ts`, epoch ms. */
   sourceTs: number;
   deleted: boolean;
-  /** The stored object (`data`); null for a tombstone written without one. */
-  data: Record<string, unknown> | null;
+  /** contentDigest of the stored object (`data`). */
+  digest: string;
 }
 
 export interface StoredStatesOptions extends AccountTable {

@@ -1,4 +1,4 @@
-import type { StoredState } from '@datasync/destinations';
+import { contentDigest, type StoredState } from '@datasync/destinations';
 import type { ProviderObject } from '@datasync/providers';
 
 /** An object as one list page showed it, and when that page's response arrived. */
@@ -44,7 +44,7 @@ export function compareWindow(
       continue;
     }
     if (row.sourceTs >= item.fetchedAt) continue;
-    if (!row.data || !sameJson(row.data, item.object)) drift.changed.push(item);
+    if (row.digest !== contentDigest(item.object)) drift.changed.push(item);
     else if (updatedAt(item.object) > row.sourceTs) drift.stale.push(item);
   }
   for (const [id, sourceTs] of liveInWindow) {
@@ -57,17 +57,4 @@ export function compareWindow(
 export function updatedAt(object: ProviderObject): number {
   const updated = object.updated;
   return typeof updated === 'number' && Number.isFinite(updated) ? updated * 1000 : 0;
-}
-
-/** Equal JSON values whatever the key order (jsonb and MySQL's JSON reorder keys). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
-  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k], rb[k]));
 }

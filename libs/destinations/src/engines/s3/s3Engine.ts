@@ -9,6 +9,7 @@ import { markS3Deleted } from './s3MarkDeleted';
 import { purgeS3Account } from './s3Purge';
 import { ensureS3Table } from './s3Schema';
 import { blobFormats, DEFAULT_S3_PORT } from './s3Settings';
+import { readS3LiveInWindow, readS3StoredStates } from './s3StoredStates';
 import { writeRunManifest } from './writer/runManifest';
 import { createS3Writer } from './writer/s3Writer';
 
@@ -35,9 +36,9 @@ export const s3Engine: BlobEngine = {
   readStoredVersions: () => Promise.resolve(new Map<string, number>()),
   // Immutable parts cannot be updated in place; a resync's full read is what readers see as newest.
   markUnseenDeleted: () => Promise.resolve(0),
-  // Verification compares with the newest state in the parts, which needs reading them back.
-  readStoredStates: () => Promise.reject(new Error('verification of s3 destinations is not available yet')),
-  readLiveInWindow: () => Promise.reject(new Error('verification of s3 destinations is not available yet')),
+  // Verification compares with the newest state of each object in the parts, read back once per handle.
+  readStoredStates: readS3StoredStates,
+  readLiveInWindow: readS3LiveInWindow,
   // A table is a folder that exists as soon as something is written into it; purge lists what is there.
   tableExists: () => Promise.resolve(true),
   // The run's manifest tells a reader the run is whole (DESIGN §8).

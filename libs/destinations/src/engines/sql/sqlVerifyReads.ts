@@ -1,5 +1,6 @@
 import type { CreatedWindowOptions, StoredState, StoredStatesOptions } from '../operations';
 import type { SqlEngine, SqlHandle } from '../types';
+import { contentDigest } from '../../writers/contentDigest';
 import { sqlFailure } from './sqlFailure';
 
 // Few enough bound values for either engine in one statement.
@@ -41,7 +42,11 @@ export async function readSqlStoredStates(
         `FROM ${dialect.table(schema, table)} WHERE ${q('account_id')} = ${dialect.placeholder(1)} AND ${q('id')} IN (${list})`;
       const { rows } = await handle.query(sql, [accountId, ...chunk]);
       for (const row of rows) {
-        found.set(String(row.id), { sourceTs: toMs(row.source_ts), deleted: toBoolean(row.deleted), data: toObject(row.data) });
+        found.set(String(row.id), {
+          sourceTs: toMs(row.source_ts),
+          deleted: toBoolean(row.deleted),
+          digest: contentDigest(toObject(row.data)),
+        });
       }
     }
   } catch (err) {

@@ -1,0 +1,73 @@
+import type { CreatedWindowOptions, StoredState, StoredStatesOptions } from '../operations';
+import { contentDigest } from '../../writers/contentDigest';
+import { accountFolder } from './s3Layout';
+import { listAll } from './s3Objects';
+import { readPart } from './s3PartReader';
+import type { S3Handle } from './s3Handle';
+
+interface NewestState extends StoredState {
+  /** The object's `created` (epoch ms), null for a tombstone. */
+  created: number | null;
+}
+
+// One read of an account's parts per open handle (a verification job's): its windows are answered
+// from memory instead of reading every part again for each. Parts written after the read (the
+// verification's own repairs, a poll's) are not in it; a repair compares nothing twice, and a
+// reader keeps the newest `_source_ts` whichever part holds it.
+const cache = new WeakMap<S3Handle, Map<string, Promise<Map<string, NewestState>>>>();
+
+const toMs = (value: unknown): number | null => {
+  if (value === null || value === undefined) return null;
+  const ms = value instanceof Date ? value.getTime() : Date.parse(String(value));
+  return Number.isNaN(ms) ? null : ms;
+};
+
+/** The newest state of each of the account's objects in the table, as a reader of the bucket keeps it. */
+async function readNewest(handle: S3Handle, prefix: string, table: string, accountId: string): Promise<Map<string, NewestState>> {
+  const keys = (await listAll(handle, accountFolder(prefix, table, accountId))).map((o) => o.key).filter((k) => /\/part-[^/]+$/.test(k));
+  const newest = new Map<string, NewestState>();
+  for (const key of keys) {
+    for (const row of await readPart(handle, key)) {
+      const sourceTs = toMs(row._source_ts) ?? 0;
+      const seen = newest.get(row.id);
+      if (seen && seen.sourceTs >= sourceTs) continue;
+      const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+      newest.set(row.id, { sourceTs, deleted: row._deleted === true, digest: contentDigest(data), created: toMs(row.created) });
+    }
+  }
+  return newest;
+}
+
+function newestStates(handle: S3Handle, prefix: string, table: string, accountId: string): Promise<Map<string, NewestState>> {
+  let byTable = cache.get(handle);
+  if (!byTable) cache.set(handle, (byTable = new Map()));
+  const key = `${prefix}\0${table}\0${accountId}`;
+  let states = byTable.get(key);
+  if (!states) {
+    states = readNewest(handle, prefix, table, accountId);
+    states.catch(() => byTable.delete(key));
+    byTable.set(key, states);
+  }
+  return states;
+}
+
+export async function readS3StoredStates(handle: S3Handle, options: StoredStatesOptions): Promise<Map<string, StoredState>> {
+  const states = await newestStates(handle, options.schema, options.table, options.accountId);
+  const found = new Map<string, StoredState>();
+  for (const id of options.ids) {
+    const state = states.get(id);
+    if (state) found.set(id, { sourceTs: state.sourceTs, deleted: state.deleted, digest: state.digest });
+  }
+  return found;
+}
+
+export async function readS3LiveInWindow(handle: S3Handle, options: CreatedWindowOptions): Promise<Map<string, number>> {
+  const states = await newestStates(handle, options.schema, options.table, options.accountId);
+  const gte = options.createdGte.getTime();
+  const lt = options.createdLt.getTime();
+  const found = new Map<string, number>();
+  for (const [id, state] of states) {
+    if (!state.deleted && state.created !== null && state.created >= gte && state.created < lt) found.set(id, state.sourceTs);
+  }
+  return found;
+}

@@ -1,0 +1,77 @@
+import { TABLES, type TableVerificationRow } from '@datasync/db';
+import type { S3Handle } from '@datasync/destinations';
+import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
+import { waitFor } from '@datasync/testing';
+import { completeProviderObjects } from '../testing/completeProviderObjects';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+
+// Verification of an S3 destination: compared with the newest state of each object in the
+// parts, repaired by new parts (rewritten objects, tombstones), never by changing old ones.
+
+const PREFIX = 'verified';
+let h: LoaderHarness;
+let s3: TestS3;
+let handle: S3Handle;
+
+beforeAll(async () => {
+  h = await startHarness();
+  s3 = await startTestS3Server({ gateway: false });
+  handle = await s3.open({ format: 'parquet' });
+  await h
+    .knex(TABLES.destinations)
+    .where({ id: h.target.destinationId })
+    .update({ engine: 's3', connection_secret: h.secretBox.seal(s3.url({ prefix: PREFIX, format: 'parquet' }), h.environmentId) });
+  h.startWorkers(['lifecycle', 'backfill', 'maintenance']);
+});
+
+afterAll(async () => {
+  await h?.stop();
+  await handle?.close();
+  await s3?.close();
+});
+
+type Account = Awaited<ReturnType<LoaderHarness['addAccount']>>;
+
+const verification = async (account: Account) =>
+  (await h.knex(TABLES.tableVerifications).where({ account_id: account.id, table_name: 'stripe_charges' }).first()) as
+    TableVerificationRow | undefined;
+
+const parts = (account: Account) => readParts(handle, `${PREFIX}/stripe_charges/account_id=${account.identifier}/`);
+
+async function verify(account: Account): Promise<TableVerificationRow> {
+  const before = (await verification(account))?.verified_at?.getTime() ?? 0;
+  await h.deps.queues.enqueueAgain('account.verify', { accountId: account.id, scope: 'full' });
+  await waitFor(async () => ((await verification(account))?.verified_at?.getTime() ?? 0) > before, {
+    description: 'the verification',
+    timeoutMs: 60_000,
+  });
+  return (await verification(account)) as TableVerificationRow;
+}
+
+it('verifies the parts without drift and writes none, then repairs silent changes with new parts', async () => {
+  const account = await h.addAccount({ charges: 350 });
+  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
+  await waitFor(async () => (await verification(account))?.verified_at, {
+    description: 'the verification after the load',
+    timeoutMs: 60_000,
+  });
+  expect(await verification(account)).toMatchObject({ drift_found: 0, drift_repaired: 0 });
+  const loaded = (await parts(account)).map((p) => p.key);
+  expect(await verify(account)).toMatchObject({ drift_found: 0, drift_repaired: 0 });
+  expect((await parts(account)).map((p) => p.key)).toEqual(loaded);
+
+  const ids = [...latestState((await parts(account)).flatMap((p) => p.rows)).values()].map((r) => r.id).sort();
+  const emulator = (path: string) => `/accounts/${account.externalId}/charges${path}`;
+  await h.emulator.admin('POST', emulator(`/${ids[0]}?silent=true`), { description: 'changed silently' });
+  await h.emulator.admin('DELETE', emulator(`/${ids[1]}?silent=true`));
+  await h.emulator.admin('POST', emulator('?silent=true'), { amount: 4_242 });
+  expect(await verify(account)).toMatchObject({ drift_found: 3, drift_repaired: 3 });
+
+  const after = await parts(account);
+  expect(after.filter((p) => loaded.includes(p.key)).map((p) => p.key)).toEqual(loaded);
+  expect(after.length).toBeGreaterThan(loaded.length);
+  const newest = [...latestState(after.flatMap((p) => p.rows)).values()].filter((r) => !r._deleted);
+  const provider = await completeProviderObjects(h.emulator.baseUrl, account.key, 'charges');
+  expect(newest.map((r) => r.id).sort()).toEqual([...provider.keys()].sort());
+  for (const row of newest) expect({ id: row.id, data: row.data }).toEqual({ id: row.id, data: provider.get(row.id) });
+});
