@@ -209,8 +209,17 @@ describe('dashboard', () => {
       }).catch(async (err: Error) => {
         throw new Error(`${err.message}; it shows ${await status.textContent()}`);
       });
-      expect(await accountRow.locator('td').nth(2).textContent()).toBe('stripe_charges 40 rows live');
+      // The full verification that follows the load shows under the table, with no drift.
+      const progress = accountRow.locator('td').nth(2);
+      await waitFor(async () => ((await progress.textContent()) ?? '').includes('verified complete as of'), {
+        description: 'the verification after the load to show',
+        timeoutMs: 30_000,
+        intervalMs: 250,
+      });
+      expect(await progress.textContent()).toMatch(/^stripe_charges 40 rows liveverified complete as of \d+ s ago$/);
       await shoot(session, '15-accounts-loaded');
+      await accountRow.getByRole('button', { name: 'Verify acme_customer_1 against the provider' }).click();
+      await page.getByText('The account acme_customer_1 is being verified against the provider').waitFor();
       await page.getByRole('link', { name: 'Overview' }).click();
       await waitFor(async () => (await text('#sync-status')) === 'live', {
         description: 'the sync to be live',

@@ -52,6 +52,7 @@ const POLICY: Record<string, Access> = {
   'POST /syncs/{name}/accounts': ADMIN,
   'PUT /syncs/{name}/accounts/{identifier}': ADMIN,
   'DELETE /syncs/{name}/accounts/{identifier}': ADMIN,
+  'POST /syncs/{name}/accounts/{identifier}/verify': ADMIN,
 };
 
 const knex = getTestKnex();

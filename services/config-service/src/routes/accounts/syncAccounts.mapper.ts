@@ -11,6 +11,15 @@ export function toSyncAccountJson(account: AccountView) {
     status_reason: account.statusReason,
     last_synced_at: account.lastSyncedAt?.toISOString() ?? null,
     created_at: account.createdAt.toISOString(),
-    collections: account.collections.map((c) => ({ resource: c.resource, table: c.table, status: c.status, rows_loaded: c.rowsLoaded })),
+    collections: account.collections.map((c) => ({
+      resource: c.resource,
+      table: c.table,
+      status: c.status,
+      rows_loaded: c.rowsLoaded,
+      verified_at: c.verifiedAt?.toISOString() ?? null,
+      verified_through: c.verifiedThrough?.toISOString() ?? null,
+      drift_found: c.driftFound,
+      drift_repaired: c.driftRepaired,
+    })),
   };
 }

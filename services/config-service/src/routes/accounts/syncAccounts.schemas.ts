@@ -28,6 +28,10 @@ export const syncAccountSchema = Joi.object({
         table: Joi.string().required(),
         status: Joi.string().required(),
         rows_loaded: Joi.number().integer().min(0).required(),
+        verified_at: timestamp.allow(null).required().description('when the table was last verified equal to the provider'),
+        verified_through: timestamp.allow(null).required().description('objects created before this were compared'),
+        drift_found: Joi.number().integer().min(0).allow(null).required().description('differences that verification found'),
+        drift_repaired: Joi.number().integer().min(0).allow(null).required().description('rows it rewrote or marked deleted'),
       }),
     )
     .required()

@@ -65,6 +65,13 @@ export class SyncAccounts {
     return this.accounts.get(caller, { sourceType: sync.provider, identifier });
   }
 
+  /** Asks the loader to verify the account's tables against the provider now (not a beta call: it changes nothing). */
+  async verify(caller: Caller, syncName: string, identifier: string): Promise<AccountView> {
+    const { sync } = await this.ownAccount(caller, syncName, identifier);
+    await this.accounts.verify(caller, { sourceType: sync.provider, identifier });
+    return this.accounts.get(caller, { sourceType: sync.provider, identifier });
+  }
+
   async delete(caller: Caller, syncName: string, identifier: string): Promise<DeleteResult> {
     const { sync } = await this.ownAccount(caller, syncName, identifier);
     await this.requireEarlyAccess(caller);

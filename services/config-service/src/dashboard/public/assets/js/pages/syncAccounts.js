@@ -8,18 +8,26 @@ import { credential, optionalIdentifier } from '../rules.js';
 import { card, dataTable, emptyState } from '../ui.js';
 import { fetchAccounts, syncHeader } from './syncShared.js';
 
+// The table's last check against the provider: when it held, and what it had to repair.
+function verifiedNote(c) {
+  if (!c.verified_at) return null;
+  const drift =
+    c.drift_found > 0 ? ` · ${c.drift_found} difference${c.drift_found === 1 ? '' : 's'} found, ${c.drift_repaired} repaired` : '';
+  return h('span', { class: 'sub', 'data-verified': c.table }, 'verified complete as of ', ago(c.verified_at), drift);
+}
+
 function progressCell(account) {
   if (account.collections.length === 0) return h('span', { class: 'muted' }, account.status === 'pending' ? 'waiting to start' : '—');
   return h(
     'ul',
     { class: 'plain' },
-    account.collections.map((c) => h('li', {}, h('code', {}, c.table), ` ${rows(c.rows_loaded)} `, statusBadge(c.status))),
+    account.collections.map((c) => h('li', {}, h('code', {}, c.table), ` ${rows(c.rows_loaded)} `, statusBadge(c.status), verifiedNote(c))),
   );
 }
 
 /**
- * The accounts of the sync's source: add one (verified with the provider), pause, resume and
- * delete it (beta calls: they need early access, as in the public API). Rows update in place
+ * The accounts of the sync's source: add one (verified with the provider), verify its tables
+ * against the provider, pause, resume and delete it (beta calls: they need early access, as in the public API). Rows update in place
  * every poll, so a keyboard user's focus on a button survives the refresh.
  */
 export const syncAccountsPage = {
@@ -49,6 +57,18 @@ export const syncAccountsPage = {
       } catch (failure) {
         restore();
         say('error', failure instanceof ApiFailure ? failure.message : 'The account could not be changed.');
+      }
+    }
+
+    async function verify(account, button) {
+      const restore = busy(button, 'Asking…');
+      try {
+        await api.post(`/syncs/${seg(name)}/accounts/${seg(account.identifier)}/verify`, {});
+        restore();
+        say('ok', `The account ${account.identifier} is being verified against the provider; each table shows the result when it is done.`);
+      } catch (failure) {
+        restore();
+        say('error', failure instanceof ApiFailure ? failure.message : 'The verification could not be asked for.');
       }
     }
 
@@ -82,6 +102,7 @@ export const syncAccountsPage = {
       const synced = h('td', {});
       const toggleButton = h('button', { type: 'button', class: 'btn btn-small btn-secondary' });
       const deleteButton = h('button', { type: 'button', class: 'btn btn-small btn-danger-outline' }, 'Delete');
+      const verifyButton = h('button', { type: 'button', class: 'btn btn-small btn-secondary' }, 'Verify');
       const row = {
         account,
         el: h(
@@ -96,7 +117,7 @@ export const syncAccountsPage = {
           statusCell,
           progress,
           synced,
-          h('td', {}, h('div', { class: 'row-actions' }, toggleButton, deleteButton)),
+          h('td', {}, h('div', { class: 'row-actions' }, verifyButton, toggleButton, deleteButton)),
         ),
         update(next) {
           row.account = next;
@@ -106,13 +127,16 @@ export const syncAccountsPage = {
           toggleButton.textContent = next.active ? 'Pause' : 'Resume';
           toggleButton.setAttribute('aria-label', `${next.active ? 'Pause' : 'Resume'} ${next.identifier}`);
           deleteButton.setAttribute('aria-label', `Delete ${next.identifier}`);
+          verifyButton.setAttribute('aria-label', `Verify ${next.identifier} against the provider`);
           const deleting = next.status === 'deleting';
           if (toggleButton.getAttribute('aria-busy') !== 'true') toggleButton.disabled = !earlyAccess || deleting;
           if (deleteButton.getAttribute('aria-busy') !== 'true') deleteButton.disabled = !earlyAccess || deleting;
+          if (verifyButton.getAttribute('aria-busy') !== 'true') verifyButton.disabled = deleting || !next.active;
         },
       };
       toggleButton.addEventListener('click', () => void toggle(row.account, toggleButton));
       deleteButton.addEventListener('click', () => void remove(row.account, deleteButton));
+      verifyButton.addEventListener('click', () => void verify(row.account, verifyButton));
       row.update(account);
       return row;
     }
