@@ -71,7 +71,7 @@ it('shows per collection when its table was last verified, through which created
     table_name: 'stripe_customers',
     current_scope: 'full',
     current_through: 1,
-    current_cursor: 1,
+    current_parts: JSON.stringify([{ gte: 0, lt: 1 }]),
     current_started_at: new Date(),
   });
 

@@ -128,7 +128,8 @@ export interface TableVerificationRow {
   /** bigint columns: pg returns int8 as a string. */
   current_from: string | null;
   current_through: string | null;
-  current_cursor: string | null;
+  /** The parts still to walk, each [gte, lt) in unix seconds. */
+  current_parts: { gte: number; lt: number }[] | null;
   current_found: number;
   current_repaired: number;
   current_started_at: Date | null;

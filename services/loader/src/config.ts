@@ -85,6 +85,9 @@ export const configSchema = {
   LOADER_VERIFY_WINDOW_OBJECTS: int(100, 100_000)
     .default(1_000)
     .description('objects (whole list pages) a verification gathers before comparing them with the destination'),
+  // A walk is one request after the other: side by side, parts keep the budget busy meanwhile.
+  // Each part costs at most one request more (its last, partly filled page).
+  LOADER_VERIFY_CONCURRENCY: int(1, 32).default(6).description("parts of a table's created range one verification lists side by side"),
   LOADER_VERIFY_RECENT_DAYS: int(1, 3_650).default(7).description("how many days of recent objects a rolling 'recent' verification covers"),
   // Covers the poll interval and the events list's lag: what is newer is the poll's to bring.
   LOADER_VERIFY_SETTLE_S: int(0, 86_400)
@@ -128,6 +131,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_POLL_INTERVAL_MS: number;
   LOADER_EVENT_LOOKBACK_S: number;
   LOADER_VERIFY_WINDOW_OBJECTS: number;
+  LOADER_VERIFY_CONCURRENCY: number;
   LOADER_VERIFY_RECENT_DAYS: number;
   LOADER_VERIFY_SETTLE_S: number;
   LOADER_VERIFY_RECENT_EVERY_MIN: number;

@@ -33,6 +33,8 @@ export interface LoaderSettings {
   eventLookbackS: number;
   /** Objects a verification window gathers (whole list pages) before comparing them with the destination. */
   verifyWindowObjects: number;
+  /** Parts of a table's `created` range one verification lists side by side. */
+  verifyConcurrency: number;
   /** How far back a `recent` verification reaches, in days of `created`. */
   verifyRecentDays: number;
   /** Seconds before now where a verification's range ends: newer objects may still be on their way. */

@@ -20,6 +20,7 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     purgeBatchRows: config.LOADER_PURGE_BATCH_ROWS,
     eventLookbackS: config.LOADER_EVENT_LOOKBACK_S,
     verifyWindowObjects: config.LOADER_VERIFY_WINDOW_OBJECTS,
+    verifyConcurrency: config.LOADER_VERIFY_CONCURRENCY,
     verifyRecentDays: config.LOADER_VERIFY_RECENT_DAYS,
     verifySettleS: config.LOADER_VERIFY_SETTLE_S,
     verifyFullEveryMinutes: config.LOADER_VERIFY_FULL_EVERY_MIN,

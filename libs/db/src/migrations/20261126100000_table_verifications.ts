@@ -11,11 +11,12 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('destination_id').notNullable().references('id').inTable('destinations').onDelete('CASCADE');
     t.text('table_name').notNullable();
     // The check in progress: its `created` range (unix seconds, [from, through); from null: the
-    // beginning), the exclusive upper bound still to walk, and its counts so far.
+    // beginning), its parts walked side by side, each `[gte, lt)` still to walk (`lt` moves down
+    // as windows are done), and its counts so far.
     t.text('current_scope');
     t.bigInteger('current_from');
     t.bigInteger('current_through');
-    t.bigInteger('current_cursor');
+    t.jsonb('current_parts');
     t.integer('current_found').notNullable().defaultTo(0);
     t.integer('current_repaired').notNullable().defaultTo(0);
     t.timestamp('current_started_at', { useTz: true });

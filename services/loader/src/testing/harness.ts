@@ -37,6 +37,7 @@ export const testLoaderSettings: LoaderSettings = {
   purgeBatchRows: 500,
   eventLookbackS: 300,
   verifyWindowObjects: 300,
+  verifyConcurrency: 3,
   verifyRecentDays: 7,
   verifySettleS: 0,
   verifyFullEveryMinutes: 0,

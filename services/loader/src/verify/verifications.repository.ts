@@ -10,15 +10,21 @@ export interface VerificationKey {
   tableName: string;
 }
 
-/** A verification in progress: its `created` range and where its walk stands (unix seconds). */
+/** A `created` range still to walk (unix seconds, [gte, lt)); `lt` moves down as windows are done. */
+export interface VerificationPart {
+  gte: number;
+  lt: number;
+}
+
+/** A verification in progress: its `created` range and where each of its parts stands (unix seconds). */
 export interface VerificationProgress {
   scope: VerifyScope;
   /** Inclusive lower bound; null: from the first object. */
   from: number | null;
   /** Exclusive upper bound of the whole check. */
   through: number;
-  /** Exclusive upper bound of what is still to walk: windows above it are done. */
-  cursor: number;
+  /** Walked side by side; a part is done when its `lt` reached its `gte`. */
+  parts: VerificationPart[];
   found: number;
   repaired: number;
   startedAt: Date;
@@ -27,16 +33,31 @@ export interface VerificationProgress {
 const keyOf = (key: VerificationKey) => ({ account_id: key.accountId, destination_id: key.destinationId, table_name: key.tableName });
 
 function toProgress(row: TableVerificationRow): VerificationProgress | undefined {
-  if (!row.current_scope || row.current_through === null || row.current_cursor === null || !row.current_started_at) return undefined;
+  if (!row.current_scope || row.current_through === null || !row.current_parts || !row.current_started_at) return undefined;
   return {
     scope: row.current_scope,
     from: row.current_from === null ? null : Number(row.current_from),
     through: Number(row.current_through),
-    cursor: Number(row.current_cursor),
+    parts: row.current_parts,
     found: row.current_found,
     repaired: row.current_repaired,
     startedAt: row.current_started_at,
   };
+}
+
+/**
+ * `count` parts of equal length over [from, through); `oldest` (the table's load's lower bound)
+ * places the cuts when the range has no start. The oldest part always reaches down to `from`
+ * (0: everything), so nothing older than the load's bound is left out.
+ */
+export function splitRange(range: { from: number | null; through: number }, oldest: number, count: number): VerificationPart[] {
+  const low = range.from ?? Math.min(oldest, range.through - 1);
+  const step = Math.max(1, Math.ceil((range.through - low) / count));
+  const parts: VerificationPart[] = [];
+  for (let lt = range.through; lt > low; lt -= step) parts.push({ gte: Math.max(low, lt - step), lt });
+  if (parts.length === 0) parts.push({ gte: low, lt: range.through });
+  (parts[parts.length - 1] as VerificationPart).gte = range.from ?? 0;
+  return parts;
 }
 
 /**
@@ -48,7 +69,7 @@ export async function startOrResume(
   db: Db,
   key: VerificationKey & { environmentId: string },
   scope: VerifyScope,
-  range: { from: number | null; through: number },
+  range: { from: number | null; through: number; parts: VerificationPart[] },
   doneSince: Date,
 ): Promise<VerificationProgress | undefined> {
   const existing = (await db(TABLES.tableVerifications).where(keyOf(key)).first()) as TableVerificationRow | undefined;
@@ -60,7 +81,7 @@ export async function startOrResume(
     current_scope: scope,
     current_from: range.from,
     current_through: range.through,
-    current_cursor: range.through,
+    current_parts: JSON.stringify(range.parts),
     current_found: 0,
     current_repaired: 0,
     current_started_at: db.fn.now(),
@@ -74,19 +95,35 @@ export async function startOrResume(
   return toProgress(row as TableVerificationRow) as VerificationProgress;
 }
 
-/** A window is done: the walk goes on below `cursor`, with its drift counted. */
-export async function saveWindow(db: Db, key: VerificationKey, cursor: number, drift: { found: number; repaired: number }): Promise<void> {
+/** The oldest `created` a completed load of the table covered (its run's lower bound). */
+export async function loadedSince(db: Db, key: VerificationKey): Promise<number | undefined> {
+  const row = (await db(TABLES.runs)
+    .where({ account_id: key.accountId, destination_id: key.destinationId, table_name: key.tableName, status: 'completed' })
+    .min({ low: 'lower_bound' })
+    .first()) as { low: string | null } | undefined;
+  return row?.low === null || row?.low === undefined ? undefined : Number(row.low);
+}
+
+/** A window of part `index` is done: that part goes on below `lt`, with the window's drift counted. */
+export async function saveWindow(
+  db: Db,
+  key: VerificationKey,
+  index: number,
+  lt: number,
+  drift: { found: number; repaired: number },
+): Promise<void> {
   await db(TABLES.tableVerifications)
     .where(keyOf(key))
     .update({
-      current_cursor: cursor,
+      // Parts save side by side: each statement changes only its own element, on the row as it is.
+      current_parts: db.raw(`jsonb_set(current_parts, ?::text[], to_jsonb(?::bigint))`, [`{${index},lt}`, lt]),
       current_found: db.raw('current_found + ?', [drift.found]),
       current_repaired: db.raw('current_repaired + ?', [drift.repaired]),
       updated_at: db.fn.now(),
     });
 }
 
-/** The walk reached the range's start: the check becomes the table's last verification. */
+/** Every part is walked: the check becomes the table's last verification. */
 export async function completeVerification(db: Db, key: VerificationKey, progress: VerificationProgress): Promise<void> {
   await db(TABLES.tableVerifications)
     .where(keyOf(key))
@@ -103,7 +140,7 @@ export async function completeVerification(db: Db, key: VerificationKey, progres
       current_scope: null,
       current_from: null,
       current_through: null,
-      current_cursor: null,
+      current_parts: null,
       current_found: 0,
       current_repaired: 0,
       current_started_at: null,

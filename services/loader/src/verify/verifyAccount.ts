@@ -8,7 +8,7 @@ import type { LoaderDeps } from '../deps';
 import { accountRuns } from '../incremental/pollTargets.repository';
 import { findAccount, findSource } from '../targets/targets.repository';
 import { verificationRange } from './verificationRange';
-import { startOrResume } from './verifications.repository';
+import { loadedSince, splitRange, startOrResume } from './verifications.repository';
 import { verifyTable } from './verifyTable';
 
 export type AccountOutcome = 'done' | 'yielded' | 'skipped';
@@ -47,11 +47,15 @@ export async function verifyAccount(
       }
       if (!(await tableExists(destination.handle, destination.schema, target.tableName))) continue;
       const key = { accountId: account.id, destinationId: target.destinationId, tableName: target.tableName };
+      const range = verificationRange(scope, Date.now(), deps.settings);
+      // Without a completed run's bound, a year back places the cuts (the oldest part still reaches 0).
+      const oldest = (await loadedSince(deps.knex, key)) ?? range.through - 365 * 86_400;
+      const parts = splitRange(range, oldest, deps.settings.verifyConcurrency);
       const progress = await startOrResume(
         deps.knex,
         { ...key, environmentId: account.environmentId },
         scope,
-        verificationRange(scope, Date.now(), deps.settings),
+        { ...range, parts },
         request.requestedAt,
       );
       if (!progress) continue;

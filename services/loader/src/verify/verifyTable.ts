@@ -5,7 +5,13 @@ import type { OpenDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import { compareWindow, driftCount, type WindowDrift } from './compareWindow';
 import { createdWindows, type ListedWindow } from './createdWindows';
-import { completeVerification, saveWindow, type VerificationKey, type VerificationProgress } from './verifications.repository';
+import {
+  completeVerification,
+  saveWindow,
+  type VerificationKey,
+  type VerificationPart,
+  type VerificationProgress,
+} from './verifications.repository';
 
 export interface TableCheck {
   key: VerificationKey;
@@ -21,11 +27,13 @@ export type TableOutcome = { done: true; found: number; repaired: number } | { d
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /**
- * Walks one table's check window by window from where it stands, repairing each window's drift
- * before the next (missing and changed objects rewritten from the listing, objects no longer
- * listed marked deleted; every write guarded by `_source_ts`, so a poll's newer write stands) and
- * saving the walk's place after each. Past `deadline` it stops between windows: the job yields
- * its worker and goes on later from the saved place.
+ * Walks one table's check from where it stands, its parts side by side (a walk is one request
+ * after the other, so parts keep the account's budget busy while each waits for its page),
+ * repairing each window's drift before its part goes on (missing and changed objects rewritten
+ * from the listing, objects no longer listed marked deleted; every write guarded by `_source_ts`,
+ * so a poll's newer write stands) and saving the part's place after each. The destination work of
+ * the windows runs one at a time on the one connection. Past `deadline` each part stops between
+ * windows: the job yields its worker and goes on later from the saved places.
  */
 export async function verifyTable(
   deps: LoaderDeps,
@@ -34,29 +42,48 @@ export async function verifyTable(
   deadline: number,
   logger: Logger,
 ): Promise<TableOutcome> {
-  const { key, progress, destination, resource } = check;
-  const { handle, schema } = destination;
+  const { key, progress, resource } = check;
+  const { handle, schema } = check.destination;
   const table = key.tableName;
   const writer = createWriter(handle, { engine: handle.engine, schema, resource });
   let found = progress.found;
   let repaired = progress.repaired;
-  try {
-    const walk = { from: progress.from, cursor: progress.cursor, windowObjects: deps.settings.verifyWindowObjects, pageSize: 100 };
+  let destinationTurn: Promise<unknown> = Promise.resolve();
+  // One window's reads, repair and save at a time: the connection (and a writer's transaction) is one.
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = destinationTurn.then(work);
+    destinationTurn = run.catch(() => undefined);
+    return run;
+  };
+  const walkPart = async (index: number): Promise<boolean> => {
+    const part = progress.parts[index] as VerificationPart;
+    if (part.lt <= part.gte) return true;
+    const walk = { from: part.gte, cursor: part.lt, windowObjects: deps.settings.verifyWindowObjects, pageSize: 100 };
     for await (const window of createdWindows(reader, resource, walk)) {
       deps.metrics.pagesFetched.inc({ resource: resource.name }, window.pages);
-      const drift = await compareListed(check, window);
-      const count = driftCount(drift);
-      const fixed = count === 0 ? 0 : await repair(check, window, drift, writer);
-      recordWindow(deps, logger, table, window, drift, fixed);
-      await saveWindow(deps.knex, key, window.createdGte, { found: count, repaired: fixed });
+      const { count, fixed } = await inTurn(async () => {
+        const drift = await compareListed(check, window);
+        const count = driftCount(drift);
+        const fixed = count === 0 ? 0 : await repair(check, window, drift, writer);
+        recordWindow(deps, logger, table, window, drift, fixed);
+        await saveWindow(deps.knex, key, index, window.createdGte, { found: count, repaired: fixed });
+        return { count, fixed };
+      });
       found += count;
       repaired += fixed;
-      if (window.createdGte <= (progress.from ?? 0)) break;
-      if (Date.now() >= deadline) return { done: false };
+      if (window.createdGte <= part.gte) return true;
+      if (Date.now() >= deadline) return false;
     }
+    return true;
+  };
+  let done: boolean[];
+  try {
+    done = await Promise.all(progress.parts.map((_, index) => walkPart(index)));
   } finally {
+    await destinationTurn;
     await writer.close().catch(() => undefined);
   }
+  if (done.some((d) => !d)) return { done: false };
   await completeVerification(deps.knex, key, progress);
   logger.info('table verified', {
     table,
