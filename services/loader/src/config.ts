@@ -87,7 +87,11 @@ export const configSchema = {
     .description('objects (whole list pages) a verification gathers before comparing them with the destination'),
   // A walk is one request after the other: side by side, parts keep the budget busy meanwhile.
   // Each part costs at most one request more (its last, partly filled page).
-  LOADER_VERIFY_CONCURRENCY: int(1, 32).default(6).description("parts of a table's created range one verification lists side by side"),
+  LOADER_VERIFY_CONCURRENCY: int(1, 32).default(8).description("parts of a table's created range one verification lists side by side"),
+  // Longer than a segment's slice: each resume lists the last second reached again (a page per part).
+  LOADER_VERIFY_SLICE_MS: int(1_000, 3_600_000)
+    .default(60_000)
+    .description('how long a verification job lists before it yields its worker slot and requeues itself'),
   LOADER_VERIFY_RECENT_DAYS: int(1, 3_650).default(7).description("how many days of recent objects a rolling 'recent' verification covers"),
   // Covers the poll interval and the events list's lag: what is newer is the poll's to bring.
   LOADER_VERIFY_SETTLE_S: int(0, 86_400)
@@ -132,6 +136,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_EVENT_LOOKBACK_S: number;
   LOADER_VERIFY_WINDOW_OBJECTS: number;
   LOADER_VERIFY_CONCURRENCY: number;
+  LOADER_VERIFY_SLICE_MS: number;
   LOADER_VERIFY_RECENT_DAYS: number;
   LOADER_VERIFY_SETTLE_S: number;
   LOADER_VERIFY_RECENT_EVERY_MIN: number;

@@ -35,6 +35,8 @@ export interface LoaderSettings {
   verifyWindowObjects: number;
   /** Parts of a table's `created` range one verification lists side by side. */
   verifyConcurrency: number;
+  /** A verification job lists this long, then yields its worker slot. */
+  verifySliceMs: number;
   /** How far back a `recent` verification reaches, in days of `created`. */
   verifyRecentDays: number;
   /** Seconds before now where a verification's range ends: newer objects may still be on their way. */

@@ -21,6 +21,7 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     eventLookbackS: config.LOADER_EVENT_LOOKBACK_S,
     verifyWindowObjects: config.LOADER_VERIFY_WINDOW_OBJECTS,
     verifyConcurrency: config.LOADER_VERIFY_CONCURRENCY,
+    verifySliceMs: config.LOADER_VERIFY_SLICE_MS,
     verifyRecentDays: config.LOADER_VERIFY_RECENT_DAYS,
     verifySettleS: config.LOADER_VERIFY_SETTLE_S,
     verifyFullEveryMinutes: config.LOADER_VERIFY_FULL_EVERY_MIN,

@@ -38,6 +38,7 @@ export const testLoaderSettings: LoaderSettings = {
   eventLookbackS: 300,
   verifyWindowObjects: 300,
   verifyConcurrency: 3,
+  verifySliceMs: 2_000,
   verifyRecentDays: 7,
   verifySettleS: 0,
   verifyFullEveryMinutes: 0,

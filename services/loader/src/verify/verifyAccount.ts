@@ -31,7 +31,7 @@ export async function verifyAccount(
   const { targets } = await accountRuns(deps.knex, account.id);
   if (targets.length === 0) return 'skipped';
   const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader('backfill');
-  const deadline = Date.now() + deps.settings.sliceMs;
+  const deadline = Date.now() + deps.settings.verifySliceMs;
   const opened = new Map<string, OpenDestination>();
   try {
     for (const target of targets) {
