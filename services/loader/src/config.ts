@@ -82,6 +82,9 @@ export const configSchema = {
   LOADER_EVENT_LOOKBACK_S: int(0, 86_400)
     .default(300)
     .description("how far behind its newest event each poll reads the provider's events again, for events listed late"),
+  LOADER_VERIFY_AFTER_LOAD: Joi.boolean()
+    .default(true)
+    .description('verify every table of an account once its backfill or resync has completed'),
   LOADER_VERIFY_WINDOW_OBJECTS: int(100, 100_000)
     .default(1_000)
     .description('objects (whole list pages) a verification gathers before comparing them with the destination'),
@@ -134,6 +137,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;
   LOADER_POLL_INTERVAL_MS: number;
   LOADER_EVENT_LOOKBACK_S: number;
+  LOADER_VERIFY_AFTER_LOAD: boolean;
   LOADER_VERIFY_WINDOW_OBJECTS: number;
   LOADER_VERIFY_CONCURRENCY: number;
   LOADER_VERIFY_SLICE_MS: number;

@@ -31,6 +31,8 @@ export interface LoaderSettings {
   purgeBatchRows: number;
   /** Seconds behind the newest event that every poll reads again, for events the provider lists late. */
   eventLookbackS: number;
+  /** A full verification follows every completed load of an account. */
+  verifyAfterLoad: boolean;
   /** Objects a verification window gathers (whole list pages) before comparing them with the destination. */
   verifyWindowObjects: number;
   /** Parts of a table's `created` range one verification lists side by side. */

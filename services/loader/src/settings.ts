@@ -19,6 +19,7 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     pollIntervalMs: config.LOADER_POLL_INTERVAL_MS,
     purgeBatchRows: config.LOADER_PURGE_BATCH_ROWS,
     eventLookbackS: config.LOADER_EVENT_LOOKBACK_S,
+    verifyAfterLoad: config.LOADER_VERIFY_AFTER_LOAD,
     verifyWindowObjects: config.LOADER_VERIFY_WINDOW_OBJECTS,
     verifyConcurrency: config.LOADER_VERIFY_CONCURRENCY,
     verifySliceMs: config.LOADER_VERIFY_SLICE_MS,

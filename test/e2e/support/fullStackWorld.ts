@@ -173,6 +173,10 @@ async function buildWorld(engine: DestinationEngine, options: WorldOptions, clea
     LOADER_ERROR_RETRY_BASE_MS: '1000',
     LOADER_ERROR_RETRY_MAX_MS: '4000',
     LOADER_SEGMENT_LEASE_MS: '10000',
+    // Tests here count the provider's requests of a load; verification has tests of its own.
+    LOADER_VERIFY_AFTER_LOAD: 'false',
+    LOADER_VERIFY_FULL_EVERY_MIN: '0',
+    LOADER_VERIFY_RECENT_EVERY_MIN: '0',
     ACCOUNT_DELETE_WAIT_MS: '15000',
     RATE_LIMIT_PER_SECOND: '10000',
     ...extra,

@@ -36,6 +36,8 @@ export const testLoaderSettings: LoaderSettings = {
   pollIntervalMs: 1_000,
   purgeBatchRows: 500,
   eventLookbackS: 300,
+  // Off unless a test verifies: others count the provider's requests of a load alone.
+  verifyAfterLoad: false,
   verifyWindowObjects: 300,
   verifyConcurrency: 3,
   verifySliceMs: 2_000,

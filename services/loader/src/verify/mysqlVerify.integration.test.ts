@@ -16,7 +16,7 @@ const database = `verify_${randomBytes(4).toString('hex')}`;
 const open = (url: string) => connect(parseConnectionString('mysql', url), { allowPrivateNetworks: true }) as Promise<SqlHandle>;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ settings: { verifyAfterLoad: true } });
   admin = await open(testMysqlUrl());
   await admin.query(`CREATE DATABASE \`${database}\``);
   const url = new URL(testMysqlUrl());

@@ -13,7 +13,7 @@ const intervals = { fullMinutes: 600, recentMinutes: 30 };
 
 beforeAll(async () => {
   h = await startHarness({
-    settings: { verifyFullEveryMinutes: intervals.fullMinutes, verifyRecentEveryMinutes: intervals.recentMinutes },
+    settings: { verifyAfterLoad: true, verifyFullEveryMinutes: intervals.fullMinutes, verifyRecentEveryMinutes: intervals.recentMinutes },
   });
   h.startWorkers(['lifecycle', 'backfill', 'maintenance']);
 });

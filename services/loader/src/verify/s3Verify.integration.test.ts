@@ -14,7 +14,7 @@ let s3: TestS3;
 let handle: S3Handle;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ settings: { verifyAfterLoad: true } });
   s3 = await startTestS3Server({ gateway: false });
   handle = await s3.open({ format: 'parquet' });
   await h

@@ -12,7 +12,7 @@ import { startHarness, type LoaderHarness } from '../testing/harness';
 let h: LoaderHarness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ settings: { verifyAfterLoad: true } });
   await mountCollection(h.knex, { environmentId: h.environmentId, syncId: h.target.syncId, resource: 'products' });
   h.startWorkers(['lifecycle', 'backfill', 'maintenance']);
 });

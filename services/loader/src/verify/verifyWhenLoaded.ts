@@ -7,6 +7,7 @@ import { accountRuns } from '../incremental/pollTargets.repository';
  * request is made good by the rolling schedule.
  */
 export async function verifyWhenLoaded(deps: LoaderDeps, accountId: string): Promise<void> {
+  if (!deps.settings.verifyAfterLoad) return;
   try {
     if ((await accountRuns(deps.knex, accountId)).loading) return;
     await deps.queues.enqueueAgain('account.verify', { accountId, scope: 'full' });
