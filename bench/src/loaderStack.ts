@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@datasync/auth';
 import path from 'node:path';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
@@ -87,6 +88,8 @@ export interface LoaderStack {
   insertAccount(account: ProviderAccount): Promise<string>;
   /** A built service that is stopped at close, before the emulator and the databases. */
   startService(name: string, env: Record<string, string>): Promise<BenchService>;
+  /** A new client credential of the stack's environment, as the `authorization` header of the Accounts API. */
+  clientAuthorization(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -181,6 +184,18 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
         return (await insertTestAccount(knex, { environmentId, sourceId, externalId: account.id, sealedKey })).id;
       },
       startService,
+      async clientAuthorization() {
+        const owner: Caller = {
+          kind: 'session',
+          environmentId,
+          organizationId: tenant.organizationId,
+          userId: randomUUID(),
+          sessionId: randomUUID(),
+        };
+        const hasher = new ClientSecretHasher(parseMasterKeys(masterKeys));
+        const { credential, clientSecret } = await new ClientCredentialsService(knex, hasher).create(owner);
+        return `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
+      },
       close,
     };
   } catch (err) {

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@datasync/auth';
-import { parseMasterKeys } from '@datasync/crypto';
 import { TABLES, type Knex } from '@datasync/db';
 import { createLoaderStack, parseSettingsList, type ProviderAccount } from '../loaderStack';
 import type { PaceBenchConfig } from './config';
@@ -39,16 +36,7 @@ export async function startPaceSystem(config: PaceBenchConfig): Promise<PaceSyst
     }
     // The API's own limits stay at their defaults: the many-accounts client meets its 429s.
     const api = await stack.startService('accounts-api', env);
-    const owner: Caller = {
-      kind: 'session',
-      environmentId: stack.environmentId,
-      organizationId: stack.organizationId,
-      userId: randomUUID(),
-      sessionId: randomUUID(),
-    };
-    const hasher = new ClientSecretHasher(parseMasterKeys(stack.masterKeys));
-    const { credential, clientSecret } = await new ClientCredentialsService(stack.knex, hasher).create(owner);
-    const authorization = `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
+    const authorization = await stack.clientAuthorization();
 
     return {
       knex: stack.knex,

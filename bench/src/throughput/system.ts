@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@datasync/auth';
-import { parseMasterKeys } from '@datasync/crypto';
 import { TABLES, type Knex } from '@datasync/db';
 import { createLoaderStack, parseSettingsList, type BenchService, type ProviderAccount } from '../loaderStack';
 import type { ThroughputBenchConfig } from './config';
@@ -66,16 +63,7 @@ export async function startBenchSystem(config: ThroughputBenchConfig, options: B
     };
     const loader = await stack.startService('loader', { ...env, ...parseSettingsList(config.BENCH_THROUGHPUT_LOADER_ENV) });
     const api = await stack.startService('accounts-api', { ...env, RATE_LIMIT_PER_SECOND: '1000' });
-    const owner: Caller = {
-      kind: 'session',
-      environmentId: stack.environmentId,
-      organizationId: stack.organizationId,
-      userId: randomUUID(),
-      sessionId: randomUUID(),
-    };
-    const hasher = new ClientSecretHasher(parseMasterKeys(stack.masterKeys));
-    const { credential, clientSecret } = await new ClientCredentialsService(stack.knex, hasher).create(owner);
-    const authorization = `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`;
+    const authorization = await stack.clientAuthorization();
 
     return {
       knex: stack.knex,
