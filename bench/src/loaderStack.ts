@@ -88,6 +88,8 @@ export interface LoaderStack {
   insertAccount(account: ProviderAccount): Promise<string>;
   /** A built service that is stopped at close, before the emulator and the databases. */
   startService(name: string, env: Record<string, string>): Promise<BenchService>;
+  /** The account's rows in the destination's `stripe_charges`; 0 while the table does not exist. */
+  chargeRows(identifier: string): Promise<number>;
   /** A new client credential of the stack's environment, as the `authorization` header of the Accounts API. */
   clientAuthorization(): Promise<string>;
   close(): Promise<void>;
@@ -184,6 +186,14 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
         return (await insertTestAccount(knex, { environmentId, sourceId, externalId: account.id, sealedKey })).id;
       },
       startService,
+      async chargeRows(identifier) {
+        try {
+          const [row] = (await destination.knex('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as { n: string }[];
+          return Number(row?.n ?? 0);
+        } catch {
+          return 0;
+        }
+      },
       async clientAuthorization() {
         const owner: Caller = {
           kind: 'session',

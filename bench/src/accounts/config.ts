@@ -1,8 +1,7 @@
 import { Joi, loadConfig } from '@datasync/config';
+import { stackEnv, type StackEnvConfig } from '../stackEnv';
 
-export interface AccountsBenchConfig {
-  BENCH_DATABASE_URL: string;
-  REDIS_URL: string;
+export interface AccountsBenchConfig extends StackEnvConfig {
   BENCH_ACCOUNTS_ACCOUNTS: number;
   BENCH_ACCOUNTS_CHARGES_PER_ACCOUNT: number;
   BENCH_ACCOUNTS_RATE_LIMITED_CHARGES: number;
@@ -17,14 +16,7 @@ export interface AccountsBenchConfig {
 const int = (min: number) => Joi.number().integer().min(min);
 
 const schema = {
-  BENCH_DATABASE_URL: Joi.string()
-    .uri({ scheme: ['postgres', 'postgresql'] })
-    .default('postgres://postgres@127.0.0.1:5432/postgres')
-    .description('Postgres server of the run: a control-plane and a destination database are created on it and dropped after'),
-  REDIS_URL: Joi.string()
-    .uri({ scheme: ['redis', 'rediss'] })
-    .default('redis://127.0.0.1:6379')
-    .description('Redis of the queues (a fresh prefix per run)'),
+  ...stackEnv,
   BENCH_ACCOUNTS_ACCOUNTS: int(1).default(100).description('accounts attached together in the many-accounts figure'),
   BENCH_ACCOUNTS_CHARGES_PER_ACCOUNT: int(1).default(1_000).description('charges of each of those accounts'),
   BENCH_ACCOUNTS_RATE_LIMITED_CHARGES: int(100).default(100_000).description('charges of the rate-limited account'),

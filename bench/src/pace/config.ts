@@ -1,8 +1,7 @@
 import { Joi, loadConfig } from '@datasync/config';
+import { stackEnv, type StackEnvConfig } from '../stackEnv';
 
-export interface PaceBenchConfig {
-  BENCH_DATABASE_URL: string;
-  REDIS_URL: string;
+export interface PaceBenchConfig extends StackEnvConfig {
   BENCH_PACE_LOADERS: number;
   BENCH_PACE_PROVIDER_LIMIT: number;
   BENCH_PACE_CELLS: string;
@@ -16,14 +15,7 @@ export interface PaceBenchConfig {
 const int = (min: number) => Joi.number().integer().min(min);
 
 const schema = {
-  BENCH_DATABASE_URL: Joi.string()
-    .uri({ scheme: ['postgres', 'postgresql'] })
-    .default('postgres://postgres@127.0.0.1:5432/postgres')
-    .description('Postgres server of the run: control-plane and destination databases are created on it and dropped after'),
-  REDIS_URL: Joi.string()
-    .uri({ scheme: ['redis', 'rediss'] })
-    .default('redis://127.0.0.1:6379')
-    .description('Redis of the queues (a fresh prefix per run)'),
+  ...stackEnv,
   BENCH_PACE_LOADERS: int(1).default(2).description('loader processes'),
   BENCH_PACE_PROVIDER_LIMIT: Joi.number()
     .positive()

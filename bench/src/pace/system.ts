@@ -65,14 +65,7 @@ export async function startPaceSystem(config: PaceBenchConfig): Promise<PaceSyst
           await new Promise((resolve) => setTimeout(resolve, Math.max(0.05, retryAfter) * 1000));
         }
       },
-      async rows(identifier) {
-        try {
-          const [row] = (await stack.destination('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as { n: string }[];
-          return Number(row?.n ?? 0);
-        } catch {
-          return 0;
-        }
-      },
+      rows: (identifier) => stack.chargeRows(identifier),
       async rowsPerAccount() {
         try {
           const rows = (await stack

@@ -1,8 +1,7 @@
 import { Joi, loadConfig } from '@datasync/config';
+import { stackEnv, type StackEnvConfig } from '../stackEnv';
 
-export interface ThroughputBenchConfig {
-  BENCH_DATABASE_URL: string;
-  REDIS_URL: string;
+export interface ThroughputBenchConfig extends StackEnvConfig {
   BENCH_THROUGHPUT_ATTACHES: number;
   BENCH_THROUGHPUT_ATTACH_CHARGES: number;
   BENCH_THROUGHPUT_BIG_ROWS: number;
@@ -17,14 +16,7 @@ export interface ThroughputBenchConfig {
 const int = (min: number) => Joi.number().integer().min(min);
 
 const schema = {
-  BENCH_DATABASE_URL: Joi.string()
-    .uri({ scheme: ['postgres', 'postgresql'] })
-    .default('postgres://postgres@127.0.0.1:5432/postgres')
-    .description('Postgres server of the run: control-plane and destination databases are created on it and dropped after'),
-  REDIS_URL: Joi.string()
-    .uri({ scheme: ['redis', 'rediss'] })
-    .default('redis://127.0.0.1:6379')
-    .description('Redis of the queues (a fresh prefix per run)'),
+  ...stackEnv,
   BENCH_THROUGHPUT_ATTACHES: int(1).default(20).description('POST /accounts whose time to first row is measured, per phase'),
   BENCH_THROUGHPUT_ATTACH_CHARGES: int(1).default(1_000).description('charges of each of those accounts'),
   BENCH_THROUGHPUT_BIG_ROWS: int(1_000)

@@ -86,14 +86,7 @@ export async function startBenchSystem(config: ThroughputBenchConfig, options: B
         await stack.producer.enqueue('account.attach', { accountId });
         return accountId;
       },
-      async rows(identifier) {
-        try {
-          const [row] = (await stack.destination('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as { n: string }[];
-          return Number(row?.n ?? 0);
-        } catch {
-          return 0;
-        }
-      },
+      rows: (identifier) => stack.chargeRows(identifier),
       async rowsLoaded(providerAccountId) {
         const [row] = (await stack
           .knex(`${TABLES.accountStates} as s`)

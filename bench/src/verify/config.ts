@@ -1,22 +1,14 @@
 import { Joi, loadConfig } from '@datasync/config';
+import { stackEnv, type StackEnvConfig } from '../stackEnv';
 
-export interface VerifyBenchConfig {
-  BENCH_DATABASE_URL: string;
-  REDIS_URL: string;
+export interface VerifyBenchConfig extends StackEnvConfig {
   BENCH_VERIFY_CHARGES: number;
   BENCH_VERIFY_RATE: number;
   BENCH_VERIFY_DRIFT_PERCENT: number;
 }
 
 const schema = {
-  BENCH_DATABASE_URL: Joi.string()
-    .uri({ scheme: ['postgres', 'postgresql'] })
-    .default('postgres://postgres@127.0.0.1:5432/postgres')
-    .description('Postgres server of the run: a control-plane and a destination database are created on it and dropped after'),
-  REDIS_URL: Joi.string()
-    .uri({ scheme: ['redis', 'rediss'] })
-    .default('redis://127.0.0.1:6379')
-    .description('Redis of the queues (a fresh prefix per run)'),
+  ...stackEnv,
   BENCH_VERIFY_CHARGES: Joi.number().integer().min(1_000).default(100_000).description('charges of the verified account'),
   BENCH_VERIFY_RATE: Joi.number()
     .positive()
