@@ -31,6 +31,9 @@ export function classifyPostgresError(err: unknown): ClassifiedError | undefined
   if (/connection timeout|timeout expired|Query read timeout/i.test(err.message)) return { code: 'timeout' };
   // pg reports a password-requiring server met with an empty password this way.
   if (/password must be a string|SASL/i.test(err.message)) return { code: 'authentication' };
-  if (/Connection terminated/i.test(err.message)) return { code: 'connection_failed', detail: 'the server closed the connection' };
+  // A pooled connection whose server went away while it was idle: pg refuses its next query so.
+  if (/Connection terminated|not queryable/i.test(err.message)) {
+    return { code: 'connection_failed', detail: 'the server closed the connection' };
+  }
   return undefined;
 }
