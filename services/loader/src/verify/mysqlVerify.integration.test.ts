@@ -4,6 +4,7 @@ import { connect, parseConnectionString, type SqlHandle } from '@datasync/destin
 import { testMysqlUrl, waitFor } from '@datasync/testing';
 import { completeProviderObjects } from '../testing/completeProviderObjects';
 import { startHarness, type LoaderHarness } from '../testing/harness';
+import { askFullVerification } from '../testing/askVerification';
 
 // The same verification into a MySQL (MariaDB) destination: the shared SQL reads, MySQL's JSON
 // and DATETIME values. Drift injected behind the loader's back, then one verification.
@@ -56,7 +57,7 @@ async function loaded(charges: number): Promise<Account> {
 
 async function verify(account: Account): Promise<TableVerificationRow> {
   const before = (await verification(account))?.verified_at?.getTime() ?? 0;
-  await h.deps.queues.enqueueAgain('account.verify', { accountId: account.id, scope: 'full' });
+  await askFullVerification(h, account.id);
   await waitFor(async () => ((await verification(account))?.verified_at?.getTime() ?? 0) > before, {
     description: 'the verification',
     timeoutMs: 60_000,

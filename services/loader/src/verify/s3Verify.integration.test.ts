@@ -4,6 +4,7 @@ import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasyn
 import { waitFor } from '@datasync/testing';
 import { completeProviderObjects } from '../testing/completeProviderObjects';
 import { startHarness, type LoaderHarness } from '../testing/harness';
+import { askFullVerification } from '../testing/askVerification';
 
 // Verification of an S3 destination: compared with the newest state of each object in the
 // parts, repaired by new parts (rewritten objects, tombstones), never by changing old ones.
@@ -40,7 +41,7 @@ const parts = (account: Account) => readParts(handle, `${PREFIX}/stripe_charges/
 
 async function verify(account: Account): Promise<TableVerificationRow> {
   const before = (await verification(account))?.verified_at?.getTime() ?? 0;
-  await h.deps.queues.enqueueAgain('account.verify', { accountId: account.id, scope: 'full' });
+  await askFullVerification(h, account.id);
   await waitFor(async () => ((await verification(account))?.verified_at?.getTime() ?? 0) > before, {
     description: 'the verification',
     timeoutMs: 60_000,

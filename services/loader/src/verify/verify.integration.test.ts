@@ -3,6 +3,7 @@ import { waitFor } from '@datasync/testing';
 import { completeProviderObjects } from '../testing/completeProviderObjects';
 import { mountCollection } from '../testing/fixtures';
 import { startHarness, type LoaderHarness } from '../testing/harness';
+import { askFullVerification } from '../testing/askVerification';
 
 // Drift injected behind the loader's back (rows changed in the destination, objects changed at
 // the provider without an event), then one verification through the real job: the destination
@@ -49,7 +50,7 @@ async function loadedAccount(objects: Record<string, number>): Promise<Account> 
 /** Asks for a full verification and waits until it is recorded. */
 async function verify(account: Account, table: string): Promise<TableVerificationRow> {
   const before = (await verification(account, table))?.verified_at?.getTime() ?? 0;
-  await h.deps.queues.enqueueAgain('account.verify', { accountId: account.id, scope: 'full' });
+  await askFullVerification(h, account.id);
   await waitFor(async () => ((await verification(account, table))?.verified_at?.getTime() ?? 0) > before, {
     description: 'the verification to complete',
     timeoutMs: 60_000,
