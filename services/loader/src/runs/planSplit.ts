@@ -10,6 +10,8 @@ export interface PlanInput {
   pageSize: number;
   pagesPerSegment: number;
   maxSegments: number;
+  /** How many of the account's segments read at once (inFlight.ts); 1 when unknown. */
+  inFlight?: number;
 }
 
 export interface Plan {
@@ -33,10 +35,26 @@ export function planSplit(input: PlanInput): Plan {
   const headSpan = Math.max(1, upper - c);
   const estimatedRows = (input.headRows * (c + 1 - lower)) / headSpan;
   const estimatedPages = Math.ceil(estimatedRows / Math.max(1, input.pageSize));
-  const count = Math.min(input.maxSegments, Math.max(1, Math.ceil(estimatedPages / Math.max(1, input.pagesPerSegment))));
+  const count = segmentCount(estimatedPages, input);
   if (count <= 1) return whole;
   const width = c + 1 - lower;
   const s = Math.min(c, c + 1 - Math.floor(width / count));
   if (s <= lower) return whole;
   return { seg0Gte: s, others: splitRange(lower, s, count - 1) };
+}
+
+/**
+ * As many segments as read at once (inFlight.ts), each of an equal share of the pages, so that they
+ * finish together; where the estimate was wrong, the dispatcher splits the segments with most left
+ * once others end. No more than that: every segment ends on a part-filled page, so each one more
+ * costs half a request on average, and more segments than read at once only wait. Never below two
+ * pages a segment (a segment's own work, claims and commits, is worth at least that), never above
+ * `maxSegments`. Without the number in flight: segments of `pagesPerSegment` pages.
+ */
+function segmentCount(estimatedPages: number, input: PlanInput): number {
+  const wanted =
+    input.inFlight === undefined
+      ? Math.ceil(estimatedPages / Math.max(1, input.pagesPerSegment))
+      : Math.min(input.inFlight, Math.ceil(estimatedPages / 2));
+  return Math.max(1, Math.min(input.maxSegments, wanted));
 }
