@@ -8,6 +8,7 @@ export interface PlanInput {
   headRows: number;
   cursorCreated: number | null;
   pageSize: number;
+  /** Fewest pages a segment is planned with. */
   pagesPerSegment: number;
   maxSegments: number;
   /** How many of the account's segments read at once (inFlight.ts); 1 when unknown. */
@@ -47,14 +48,11 @@ export function planSplit(input: PlanInput): Plan {
  * As many segments as read at once (inFlight.ts), each of an equal share of the pages, so that they
  * finish together; where the estimate was wrong, the dispatcher splits the segments with most left
  * once others end. No more than that: every segment ends on a part-filled page, so each one more
- * costs half a request on average, and more segments than read at once only wait. Never below two
- * pages a segment (a segment's own work, claims and commits, is worth at least that), never above
- * `maxSegments`. Without the number in flight: segments of `pagesPerSegment` pages.
+ * costs half a request on average, and more segments than read at once only wait. None of fewer
+ * than `pagesPerSegment` pages (a segment's own work, claims and commits, is worth a few pages),
+ * none beyond `maxSegments`.
  */
 function segmentCount(estimatedPages: number, input: PlanInput): number {
-  const wanted =
-    input.inFlight === undefined
-      ? Math.ceil(estimatedPages / Math.max(1, input.pagesPerSegment))
-      : Math.min(input.inFlight, Math.ceil(estimatedPages / 2));
-  return Math.max(1, Math.min(input.maxSegments, wanted));
+  const bySize = Math.ceil(estimatedPages / Math.max(1, input.pagesPerSegment));
+  return Math.max(1, Math.min(input.maxSegments, input.inFlight ?? bySize, bySize));
 }
