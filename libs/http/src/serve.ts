@@ -29,7 +29,11 @@ export interface ShutdownOptions {
   servers: http.Server[];
   /** Closed in order once no request is in flight: workers, then pools. */
   closers: (() => Promise<unknown>)[];
-  /** Hard bound: past it, remaining connections are cut and the process exits anyway. */
+  /**
+   * Hard bound: 1.5 s before it, remaining connections are cut; at it, a stop still waiting (a
+   * closer whose dependency is gone: a queue worker cannot close while Redis is unreachable)
+   * is given up and the process exits 1.
+   */
   timeoutMs?: number;
   exit?: (code: number) => void;
 }
@@ -54,6 +58,11 @@ export function installShutdown(options: ShutdownOptions): () => Promise<void> {
         Math.max(0, timeoutMs - 1500),
       );
       hardStop.unref();
+      const giveUp = setTimeout(() => {
+        logger.error('shutdown did not finish within its bound; exiting without it');
+        exit(1);
+      }, timeoutMs);
+      giveUp.unref();
       await Promise.all(servers.map((server) => closeServer(server)));
       for (const close of closers) {
         try {
@@ -63,6 +72,7 @@ export function installShutdown(options: ShutdownOptions): () => Promise<void> {
         }
       }
       clearTimeout(hardStop);
+      clearTimeout(giveUp);
       logger.info('stopped');
     })();
     return stopping;
