@@ -84,6 +84,8 @@ export interface SourceRow {
   rate_budget_percent: number;
   /** When a verified webhook delivery last reached the source's endpoint (written at most every few seconds). */
   webhook_received_at: Date | null;
+  /** Deliveries for accounts the source does not load, dropped. bigint: pg returns int8 as a string. */
+  webhook_unrouted_events: string;
   created_at: Date;
   updated_at: Date;
 }

@@ -1,0 +1,75 @@
+import type { SecretBox } from '@datasync/crypto';
+import { sealedPlace, type Knex } from '@datasync/db';
+import type { Logger } from '@datasync/logger';
+import { QueueUnavailableError, type JobCatalog, type Producer } from '@datasync/queue';
+import type { EventClaims } from './eventClaims';
+import { verifyStripeEvent } from './stripeSignature';
+import { webhookErrors } from './webhookErrors';
+import { accountsForProviderAccount, countUnrouted, findWebhookSource, recordReceipt } from './webhookSources.repository';
+
+export interface InboundWebhookSettings {
+  /** Oldest signature timestamp accepted, in seconds (Stripe's SDK default: 300). */
+  toleranceSeconds: number;
+  /** Deliveries received in the same window share one `account.poke`, run when the window ends. */
+  pokeWindowMs: number;
+}
+
+export type WebhookOutcome = { kind: 'queued'; accounts: number } | { kind: 'replay' } | { kind: 'unrouted' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A provider's webhook delivery into one source (docs/webhooks.md). The delivery is a trusted
+ * signal, not the data: once verified and claimed, it queues a poll of the account it names,
+ * and the poll applies the provider's events through the same path as every poll.
+ */
+export class InboundWebhooks {
+  constructor(
+    private readonly deps: {
+      knex: Knex;
+      secretBox: SecretBox;
+      claims: EventClaims;
+      producer: Producer<JobCatalog>;
+      logger: Logger;
+      settings: InboundWebhookSettings;
+    },
+  ) {}
+
+  async receive(sourceId: string, body: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    const { knex, secretBox, claims, settings, logger } = this.deps;
+    const now = new Date();
+    const source = UUID.test(sourceId) ? await findWebhookSource(knex, sourceId, now) : undefined;
+    if (!source || source.provider !== 'stripe') throw webhookErrors.unknownSource();
+    const secrets = source.secrets.map((secret) =>
+      secretBox.open(secret.sealed, source.environmentId, sealedPlace('sourceWebhookSecret', secret.id)),
+    );
+    const event = verifyStripeEvent(body, signature, secrets, settings.toleranceSeconds);
+
+    if (!(await claims.claim(source.id, event.id))) return { kind: 'replay' };
+    // A Connect event names its connected account; any other is the event of the app's own account.
+    const accountIds = await accountsForProviderAccount(knex, source.id, event.account ?? source.providerAccountId);
+    if (accountIds.length === 0) {
+      await countUnrouted(knex, source.id);
+      await recordReceipt(knex, source.id, [], now);
+      logger.info('webhook for an account the source does not load; dropped', { sourceId, eventId: event.id, type: event.type });
+      return { kind: 'unrouted' };
+    }
+    try {
+      for (const accountId of accountIds) await this.poke(accountId, now.getTime());
+    } catch (err) {
+      if (!(err instanceof QueueUnavailableError)) throw err;
+      await claims.release(source.id, event.id).catch(() => undefined);
+      throw webhookErrors.queueUnavailable();
+    }
+    await recordReceipt(knex, source.id, accountIds, now);
+    return { kind: 'queued', accounts: accountIds.length };
+  }
+
+  // The job of a window starts when the window ends: by then every delivery of the window has
+  // been received, so the poll reads all the events they announced.
+  private async poke(accountId: string, nowMs: number): Promise<void> {
+    const window = this.deps.settings.pokeWindowMs;
+    const wave = Math.floor(nowMs / window);
+    await this.deps.producer.enqueue('account.poke', { accountId, wave }, { delay: (wave + 1) * window - nowMs });
+  }
+}
