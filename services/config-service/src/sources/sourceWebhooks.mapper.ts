@@ -12,5 +12,6 @@ export function toSourceWebhookJson(webhook: SourceWebhook) {
       expires_at: secret.expiresAt?.toISOString() ?? null,
     })),
     last_received_at: webhook.lastReceivedAt?.toISOString() ?? null,
+    unrouted_events: webhook.unroutedEvents,
   };
 }

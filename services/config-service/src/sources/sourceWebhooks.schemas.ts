@@ -36,4 +36,11 @@ export const sourceWebhookSchema = Joi.object({
     )
     .required(),
   last_received_at: timestamp.allow(null).required().description('when a verified delivery last arrived'),
+  unrouted_events: Joi.number()
+    .integer()
+    .min(0)
+    .required()
+    .description(
+      'verified deliveries for provider accounts the source does not load (not registered, paused or deleted): counted and dropped',
+    ),
 }).meta({ component: 'SourceWebhook' });

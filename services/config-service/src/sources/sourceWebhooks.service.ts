@@ -5,7 +5,7 @@ import { sealedPlace, type Knex } from '@datasync/db';
 import { getProvider } from '@datasync/providers';
 import type { Source } from './sources.repository';
 import type { SourcesService } from './sources.service';
-import { listLiveWebhookSecrets, rotateWebhookSecret, webhookReceivedAt, type WebhookSecretInfo } from './webhookSecrets.repository';
+import { listLiveWebhookSecrets, rotateWebhookSecret, webhookDeliveries, type WebhookSecretInfo } from './webhookSecrets.repository';
 
 /** How a source's provider reaches us: what its dashboard needs to set the endpoint up (docs/webhooks.md). */
 export interface SourceWebhook {
@@ -15,6 +15,8 @@ export interface SourceWebhook {
   enabledEvents: string[];
   secrets: WebhookSecretInfo[];
   lastReceivedAt: Date | null;
+  /** Deliveries for accounts the source does not load: counted and dropped. */
+  unroutedEvents: number;
 }
 
 export interface SourceWebhookSettings {
@@ -42,7 +44,7 @@ export class SourceWebhooksService {
       url: `${this.settings.publicUrl.replace(/\/+$/, '')}/webhooks/${source.provider}/${source.id}`,
       enabledEvents: [...new Set(getProvider(source.provider).resources.flatMap((resource) => resource.eventTypes))].sort(),
       secrets: await listLiveWebhookSecrets(this.knex, source.id, now),
-      lastReceivedAt: await webhookReceivedAt(this.knex, source.id),
+      ...(await webhookDeliveries(this.knex, source.id)),
     };
   }
 

@@ -48,9 +48,9 @@ export async function rotateWebhookSecret(
   });
 }
 
-/** When a verified delivery last reached the source's endpoint (accounts-api writes it). */
-export async function webhookReceivedAt(db: Db, sourceId: string): Promise<Date | null> {
-  const row = (await db(TABLES.sources).where({ id: sourceId }).first('webhook_received_at')) as
-    { webhook_received_at: Date | null } | undefined;
-  return row?.webhook_received_at ?? null;
+/** When a verified delivery last reached the source's endpoint, and how many named accounts it does not load (accounts-api writes both). */
+export async function webhookDeliveries(db: Db, sourceId: string): Promise<{ lastReceivedAt: Date | null; unroutedEvents: number }> {
+  const row = (await db(TABLES.sources).where({ id: sourceId }).first('webhook_received_at', 'webhook_unrouted_events')) as
+    { webhook_received_at: Date | null; webhook_unrouted_events: string } | undefined;
+  return { lastReceivedAt: row?.webhook_received_at ?? null, unroutedEvents: Number(row?.webhook_unrouted_events ?? 0) };
 }

@@ -52,6 +52,7 @@ describe('GET /api/v1/sources/{name}/webhook and PUT …/webhook_secret', () => 
       secret_set: false,
       secrets: [],
       last_received_at: null,
+      unrouted_events: 0,
     });
     expect(res.body.enabled_events).toEqual(expect.arrayContaining(['charge.updated', 'customer.created', 'customer.deleted']));
   });
