@@ -15,8 +15,12 @@ export const webhookSecretInput = Joi.object({
     .integer()
     .min(0)
     .max(72)
-    .default(DEFAULT_PREVIOUS_SECRET_HOURS)
-    .description('how long the secrets set before keep verifying (0: they stop at once); Stripe keeps a rolled secret up to 24 hours'),
+    .description(
+      `how long the secrets set before keep verifying (default ${DEFAULT_PREVIOUS_SECRET_HOURS}, 0: they stop at once); Stripe keeps a rolled secret up to 24 hours`,
+    ),
+  keep_previous: Joi.boolean().description(
+    "true: the secrets set before stay as they are: the secret of a second endpoint (Stripe's Connect and account endpoints each have one)",
+  ),
 });
 
 export const sourceWebhookSchema = Joi.object({

@@ -49,11 +49,11 @@ export class SourceWebhooksService {
   }
 
   /**
-   * Stores `secret` as the source's current signing secret; the ones in use until now keep
+   * Stores `secret` as a current signing secret of the source; the ones in use until now keep
    * verifying for `previousHours` (0: they stop at once), so deliveries signed during the
-   * provider's own rotation are not refused.
+   * provider's own rotation are not refused; null leaves them as they are (a second endpoint's).
    */
-  async setSecret(caller: Caller, name: string, secret: string, previousHours: number): Promise<SourceWebhook> {
+  async setSecret(caller: Caller, name: string, secret: string, previousHours: number | null): Promise<SourceWebhook> {
     const source = await this.sources.get(caller, name);
     const id = randomUUID();
     const now = new Date();
@@ -64,7 +64,7 @@ export class SourceWebhooksService {
         sourceId: source.id,
         sealedSecret: this.secretBox.seal(secret, caller.environmentId, sealedPlace('sourceWebhookSecret', id)),
         now,
-        previousUntil: new Date(now.getTime() + previousHours * 3_600_000),
+        previousUntil: previousHours === null ? null : new Date(now.getTime() + previousHours * 3_600_000),
       });
       await writeAudit(trx, {
         organizationId: caller.organizationId,
@@ -72,7 +72,7 @@ export class SourceWebhooksService {
         actor: actorOf(caller),
         action: 'source.webhook_secret_set',
         target: name,
-        details: { previous_secrets_valid_hours: previousHours },
+        details: previousHours === null ? { previous_secrets_kept: true } : { previous_secrets_valid_hours: previousHours },
       });
     });
     return this.get(caller, name);

@@ -25,19 +25,23 @@ export async function listLiveWebhookSecrets(db: Db, sourceId: string, now: Date
 
 /**
  * Rotation: the secrets in use until now stop verifying at `previousUntil` (at once when it is
- * `now`), expired ones are removed, and the new one (sealed by the caller for row `id`) is current.
+ * `now`; null leaves them as they are), expired ones are removed, and the new one (sealed by the
+ * caller for row `id`) is current.
  */
 export async function rotateWebhookSecret(
   trx: Knex.Transaction,
-  values: { id: string; environmentId: string; sourceId: string; sealedSecret: string; now: Date; previousUntil: Date },
+  values: { id: string; environmentId: string; sourceId: string; sealedSecret: string; now: Date; previousUntil: Date | null },
 ): Promise<void> {
   await trx(TABLES.sourceWebhookSecrets).where({ source_id: values.sourceId }).andWhere('expires_at', '<=', values.now).delete();
-  await trx(TABLES.sourceWebhookSecrets)
-    .where({ source_id: values.sourceId })
-    .andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', values.previousUntil))
-    .update({ expires_at: values.previousUntil });
-  if (values.previousUntil <= values.now) {
-    await trx(TABLES.sourceWebhookSecrets).where({ source_id: values.sourceId }).andWhere('expires_at', '<=', values.now).delete();
+  const until = values.previousUntil;
+  if (until !== null) {
+    await trx(TABLES.sourceWebhookSecrets)
+      .where({ source_id: values.sourceId })
+      .andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', until))
+      .update({ expires_at: until });
+    if (until <= values.now) {
+      await trx(TABLES.sourceWebhookSecrets).where({ source_id: values.sourceId }).andWhere('expires_at', '<=', values.now).delete();
+    }
   }
   await trx(TABLES.sourceWebhookSecrets).insert({
     id: values.id,

@@ -88,10 +88,22 @@ describe('GET /api/v1/sources/{name}/webhook and PUT …/webhook_secret', () => 
     const replaced = await as(t.app, caller).put('/sources/rotated/webhook_secret', { secret: third, previous_valid_hours: 0 }).expect(200);
     expect(replaced.body.secrets).toHaveLength(1);
     expect(await knex(TABLES.sourceWebhookSecrets).where({ environment_id: caller.environmentId }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    // A second endpoint's secret: the current one stays current.
+    const fourth = whsec();
+    const both = await as(t.app, caller).put('/sources/rotated/webhook_secret', { secret: fourth, keep_previous: true }).expect(200);
+    expect((both.body.secrets as { expires_at: string | null }[]).map((secret) => secret.expires_at)).toEqual([null, null]);
+    const refused = await as(t.app, caller)
+      .put('/sources/rotated/webhook_secret', { secret: whsec(), keep_previous: true, previous_valid_hours: 1 })
+      .expect(400);
+    expect(refused.body).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'keep_previous',
+      message: 'Send keep_previous or previous_valid_hours, not both.',
+    });
     const audit = await knex(TABLES.auditLog)
       .where({ environment_id: caller.environmentId, action: 'source.webhook_secret_set' })
       .select('details');
-    expect(audit).toHaveLength(3);
+    expect(audit).toHaveLength(4);
     expect(JSON.stringify(audit)).not.toContain('whsec_');
   });
 
