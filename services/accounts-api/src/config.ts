@@ -55,6 +55,14 @@ export const configSchema = {
     .max(10_000)
     .default(250)
     .description('deliveries for an account received within one such window share one poll, started when the window ends'),
+  WEBHOOK_CACHE_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(60_000)
+    .default(2_000)
+    .description(
+      "how long a source's webhook secrets and account routing are remembered per process (0 = never); a new secret applies within it",
+    ),
   EARLY_ACCESS_CACHE_SECONDS: Joi.number()
     .min(0)
     .max(60)
@@ -80,6 +88,7 @@ export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv
   WEBHOOK_TOLERANCE_SECONDS: number;
   WEBHOOK_EVENT_TTL_HOURS: number;
   WEBHOOK_POKE_WINDOW_MS: number;
+  WEBHOOK_CACHE_MS: number;
 }
 
 export function loadAccountsApiConfig(env: NodeJS.ProcessEnv = process.env): Readonly<AccountsApiConfig> {

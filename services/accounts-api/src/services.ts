@@ -36,6 +36,7 @@ export type ServiceSettings = Pick<
   | 'WEBHOOK_TOLERANCE_SECONDS'
   | 'WEBHOOK_EVENT_TTL_HOURS'
   | 'WEBHOOK_POKE_WINDOW_MS'
+  | 'WEBHOOK_CACHE_MS'
 > &
   Parameters<typeof providerSettings>[0];
 
@@ -90,7 +91,11 @@ export function createAccountsApiServices(
               producer: deps.producer,
               logger: logger.child({ module: 'webhooks' }),
               claims: new EventClaims(redis, { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.WEBHOOK_EVENT_TTL_HOURS * 3_600_000 }),
-              settings: { toleranceSeconds: settings.WEBHOOK_TOLERANCE_SECONDS, pokeWindowMs: settings.WEBHOOK_POKE_WINDOW_MS },
+              settings: {
+                toleranceSeconds: settings.WEBHOOK_TOLERANCE_SECONDS,
+                pokeWindowMs: settings.WEBHOOK_POKE_WINDOW_MS,
+                cacheMs: settings.WEBHOOK_CACHE_MS,
+              },
             }),
           },
         }

@@ -2,16 +2,25 @@ import type { SecretBox } from '@datasync/crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import { QueueUnavailableError, type JobCatalog, type Producer } from '@datasync/queue';
+import { cachedLookup } from '../edge/cachedLookup';
 import type { EventClaims } from './eventClaims';
 import { verifyStripeEvent } from './stripeSignature';
 import { webhookErrors } from './webhookErrors';
-import { accountsForProviderAccount, countUnrouted, findWebhookSource, recordReceipt } from './webhookSources.repository';
+import {
+  accountsForProviderAccount,
+  countUnrouted,
+  findWebhookSource,
+  recordReceipt,
+  type WebhookSource,
+} from './webhookSources.repository';
 
 export interface InboundWebhookSettings {
   /** Oldest signature timestamp accepted, in seconds (Stripe's SDK default: 300). */
   toleranceSeconds: number;
   /** Deliveries received in the same window share one `account.poke`, run when the window ends. */
   pokeWindowMs: number;
+  /** How long a source's secrets and routing are remembered per process (a new secret applies within it). */
+  cacheMs: number;
 }
 
 export type WebhookOutcome = { kind: 'queued'; accounts: number } | { kind: 'replay' } | { kind: 'unrouted' };
@@ -24,6 +33,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * and the poll applies the provider's events through the same path as every poll.
  */
 export class InboundWebhooks {
+  // Deliveries come in bursts for the same few sources: their lookups are remembered briefly.
+  private readonly source: (sourceId: string) => Promise<WebhookSource | undefined>;
+  private readonly route: (key: string) => Promise<string[]>;
+
   constructor(
     private readonly deps: {
       knex: Knex;
@@ -33,12 +46,19 @@ export class InboundWebhooks {
       logger: Logger;
       settings: InboundWebhookSettings;
     },
-  ) {}
+  ) {
+    const { knex, settings } = deps;
+    this.source = cachedLookup((sourceId) => findWebhookSource(knex, sourceId, new Date()), settings.cacheMs);
+    this.route = cachedLookup((key) => {
+      const [sourceId = '', providerAccountId = ''] = key.split(' ');
+      return accountsForProviderAccount(knex, sourceId, providerAccountId);
+    }, settings.cacheMs);
+  }
 
   async receive(sourceId: string, body: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
     const { knex, secretBox, claims, settings, logger } = this.deps;
     const now = new Date();
-    const source = UUID.test(sourceId) ? await findWebhookSource(knex, sourceId, now) : undefined;
+    const source = UUID.test(sourceId) ? await this.source(sourceId.toLowerCase()) : undefined;
     if (!source || source.provider !== 'stripe') throw webhookErrors.unknownSource();
     const secrets = source.secrets.map((secret) =>
       secretBox.open(secret.sealed, source.environmentId, sealedPlace('sourceWebhookSecret', secret.id)),
@@ -47,10 +67,10 @@ export class InboundWebhooks {
 
     if (!(await claims.claim(source.id, event.id))) return { kind: 'replay' };
     // A Connect event names its connected account; any other is the event of the app's own account.
-    const accountIds = await accountsForProviderAccount(knex, source.id, event.account ?? source.providerAccountId);
+    const accountIds = await this.route(`${source.id} ${event.account ?? source.providerAccountId}`);
     if (accountIds.length === 0) {
       await countUnrouted(knex, source.id);
-      await recordReceipt(knex, source.id, [], now);
+      this.recordReceipt(source.id, [], now);
       logger.info('webhook for an account the source does not load; dropped', { sourceId, eventId: event.id, type: event.type });
       return { kind: 'unrouted' };
     }
@@ -61,8 +81,16 @@ export class InboundWebhooks {
       await claims.release(source.id, event.id).catch(() => undefined);
       throw webhookErrors.queueUnavailable();
     }
-    await recordReceipt(knex, source.id, accountIds, now);
+    this.recordReceipt(source.id, accountIds, now);
     return { kind: 'queued', accounts: accountIds.length };
+  }
+
+  // After the answer: receipt times feed the loader's poll interval (a health signal, not the
+  // data), so the provider need not wait for them; a lost one only delays stretching the poll.
+  private recordReceipt(sourceId: string, accountIds: readonly string[], at: Date): void {
+    recordReceipt(this.deps.knex, sourceId, accountIds, at).catch((err: unknown) =>
+      this.deps.logger.warn('webhook receipt not recorded', { sourceId, error: err instanceof Error ? err.message : String(err) }),
+    );
   }
 
   // The job of a window starts when the window ends: by then every delivery of the window has

@@ -161,8 +161,13 @@ describe('POST /webhooks/stripe/{source_id}: deliveries from the emulator', () =
       `/webhook_deliveries?endpoint=${connect.id}`,
     );
     expect(deliveries.data.map((d) => d.status)).toEqual([200]);
-    const receipts = (await api.knex(TABLES.accountWebhookReceipts).whereIn('account_id', [connectedId, platform.id])) as unknown[];
-    expect(receipts).toHaveLength(2);
+    // Recorded just after the answer: the loader's poll interval reads them.
+    await waitFor(
+      async () => (await api.knex(TABLES.accountWebhookReceipts).whereIn('account_id', [connectedId, platform.id])).length === 2,
+      {
+        description: 'both receipts',
+      },
+    );
     const sourceRow = (await api.knex(TABLES.sources).where({ id: source.id }).first('webhook_received_at')) as {
       webhook_received_at: Date | null;
     };
