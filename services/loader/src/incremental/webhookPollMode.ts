@@ -39,9 +39,10 @@ export async function settlePollMode(deps: LoaderDeps, accountId: string, run: P
   const current = (await findPollMode(deps.knex, accountId)) ?? { intervalMs: deps.settings.pollIntervalMs, gapFoundAt: null };
   const next = nextPollMode(deps.settings, current, await webhookActivity(deps.knex, accountId), run, new Date());
   if (next.intervalMs === current.intervalMs && next.gapFoundAt?.getTime() === current.gapFoundAt?.getTime()) return;
+  // The scheduler first: if Redis fails, the recorded interval is still the old one and the next poll tries again.
+  if (next.intervalMs !== current.intervalMs) await schedulePollEvery(deps, accountId, next.intervalMs);
   await savePollMode(deps.knex, accountId, next);
   if (next.intervalMs !== current.intervalMs) {
-    await schedulePollEvery(deps, accountId, next.intervalMs);
     logger.info('poll interval changed', { accountId, intervalMs: next.intervalMs, webhookGap: next.gapFoundAt !== null });
   }
 }
