@@ -4,7 +4,7 @@ import type { Logger } from '@datasync/logger';
 import { QueueUnavailableError, type JobCatalog, type Producer } from '@datasync/queue';
 import { cachedLookup } from '../edge/cachedLookup';
 import type { EventClaims } from './eventClaims';
-import { verifyStripeEvent } from './stripeSignature';
+import { verifyStripeEvent, type VerifiedEvent } from './stripeSignature';
 import { webhookErrors } from './webhookErrors';
 import {
   accountsForProviderAccount,
@@ -56,7 +56,7 @@ export class InboundWebhooks {
   }
 
   async receive(sourceId: string, body: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-    const { knex, secretBox, claims, settings, logger } = this.deps;
+    const { secretBox, claims, settings } = this.deps;
     const now = new Date();
     const source = UUID.test(sourceId) ? await this.source(sourceId.toLowerCase()) : undefined;
     if (!source || source.provider !== 'stripe') throw webhookErrors.unknownSource();
@@ -66,21 +66,28 @@ export class InboundWebhooks {
     const event = verifyStripeEvent(body, signature, secrets, settings.toleranceSeconds);
 
     if (!(await claims.claim(source.id, event.id))) return { kind: 'replay' };
+    try {
+      return await this.take(source, event, now);
+    } catch (err) {
+      // Whatever failed after the claim, the provider's retry must be taken, not seen as a replay.
+      await claims.release(source.id, event.id).catch(() => undefined);
+      if (err instanceof QueueUnavailableError) throw webhookErrors.queueUnavailable();
+      throw err;
+    }
+  }
+
+  /** Routes a claimed event: a poll of each account it names, or a count of the dropped ones. */
+  private async take(source: WebhookSource, event: VerifiedEvent, now: Date): Promise<WebhookOutcome> {
+    const { knex, logger } = this.deps;
     // A Connect event names its connected account; any other is the event of the app's own account.
     const accountIds = await this.route(`${source.id} ${event.account ?? source.providerAccountId}`);
     if (accountIds.length === 0) {
       await countUnrouted(knex, source.id);
       this.recordReceipt(source.id, [], now);
-      logger.info('webhook for an account the source does not load; dropped', { sourceId, eventId: event.id, type: event.type });
+      logger.info('webhook for an account the source does not load; dropped', { sourceId: source.id, eventId: event.id, type: event.type });
       return { kind: 'unrouted' };
     }
-    try {
-      for (const accountId of accountIds) await this.poke(accountId, now.getTime());
-    } catch (err) {
-      if (!(err instanceof QueueUnavailableError)) throw err;
-      await claims.release(source.id, event.id).catch(() => undefined);
-      throw webhookErrors.queueUnavailable();
-    }
+    for (const accountId of accountIds) await this.poke(accountId, now.getTime());
     this.recordReceipt(source.id, accountIds, now);
     return { kind: 'queued', accounts: accountIds.length };
   }

@@ -223,6 +223,39 @@ describe('POST /webhooks/stripe/{source_id}: replays, routing and rotation', () 
   });
 });
 
+describe('POST /webhooks/stripe/{source_id}: the queue unreachable', () => {
+  it("answers 503 and gives the event back, so the provider's retry is taken", async () => {
+    const setup = await setUp();
+    // Port 9 (discard) has no listener: every enqueue fails fast.
+    const deadRedis = createRedisConnection('redis://127.0.0.1:9', { role: 'producer' });
+    const deadProducer = createProducer(deadRedis, { prefix, catalog: jobCatalog, readyTimeoutMs: 200 });
+    // The same claims (the app's Redis prefix), only the queue away.
+    const cut = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, producer: deadProducer, settings: api.settings });
+    try {
+      const payload = eventBody();
+      const response = await fetch(`${cut.baseUrl}/webhooks/stripe/${setup.source.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload, setup.secret) },
+        body: payload,
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        type: 'api_error',
+        code: 'service_unavailable',
+        message: 'The delivery could not be queued; the provider will deliver it again.',
+      });
+      expect(await pokes(setup.platformAccountId)).toEqual([]);
+      // The retry, once the queue is back: taken, not a replay.
+      expect(await deliver(setup.source.id, payload, sign(payload, setup.secret))).toEqual({ status: 200, body: { received: true } });
+      expect(await pokes(setup.platformAccountId)).toHaveLength(1);
+    } finally {
+      await cut.close();
+      await deadProducer.close();
+      await closeRedisConnection(deadRedis);
+    }
+  });
+});
+
 describe('POST /webhooks/stripe/{source_id}: bad input is refused, queues and writes nothing', () => {
   let setup: Setup;
   beforeAll(async () => {
