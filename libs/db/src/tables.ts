@@ -17,6 +17,9 @@ export const TABLES = {
   linkSessions: 'link_sessions',
   eventCursors: 'event_cursors',
   tableVerifications: 'table_verifications',
+  sourceWebhookSecrets: 'source_webhook_secrets',
+  accountWebhookReceipts: 'account_webhook_receipts',
+  accountPollModes: 'account_poll_modes',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
@@ -79,8 +82,23 @@ export interface SourceRow {
   oauth_client_id: string | null;
   /** The share of the provider's documented rate limits the loader's reads may spend, 5–80 (percent). */
   rate_budget_percent: number;
+  /** When a verified webhook delivery last reached the source's endpoint (written at most every few seconds). */
+  webhook_received_at: Date | null;
+  /** Deliveries for accounts the source does not load, dropped. bigint: pg returns int8 as a string. */
+  webhook_unrouted_events: string;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A source's webhook signing secret (`whsec_…`), sealed for its place (sealedPlace('sourceWebhookSecret', id)). */
+export interface SourceWebhookSecretRow {
+  id: string;
+  environment_id: string;
+  source_id: string;
+  secret: string;
+  created_at: Date;
+  /** Null: current. Set when a newer secret replaced it: it verifies until then (rotation). */
+  expires_at: Date | null;
 }
 
 export interface AuditLogRow {

@@ -12,6 +12,11 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   /** Proxies whose X-Forwarded-For is believed (trustedProxies.ts); `req.ip` is then the client's address. */
   trustedProxies?: string[];
+  /**
+   * Path prefixes whose bodies the JSON parser leaves unread, for routes that need the exact bytes
+   * (a signed webhook is verified over the raw body) and read them with their own parser and limit.
+   */
+  rawBodyPrefixes?: string[];
 }
 
 /**
@@ -19,7 +24,13 @@ export interface HttpAppOptions {
  * `GET /health` (the process is alive) and `GET /ready` (its dependencies answer, not draining).
  * Call `finishHttpApp` after the service's own routes.
  */
-export function createHttpApp({ logger, readiness, bodyLimit = '100kb', trustedProxies = [] }: HttpAppOptions): Express {
+export function createHttpApp({
+  logger,
+  readiness,
+  bodyLimit = '100kb',
+  trustedProxies = [],
+  rawBodyPrefixes = [],
+}: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -58,6 +69,7 @@ export function createHttpApp({ logger, readiness, bodyLimit = '100kb', trustedP
   // credentials gets its 401 whatever it sent (body-parser has drained the request by then).
   const parseJson = express.json({ limit: bodyLimit, type: ['application/json', 'application/*+json'] });
   app.use((req, res, next) => {
+    if (rawBodyPrefixes.some((prefix) => req.path.startsWith(prefix))) return next();
     parseJson(req, res, (err?: unknown) => {
       if (err !== undefined) res.locals[BODY_ERROR] = err;
       next();

@@ -36,6 +36,16 @@ export interface AccountJobPayload {
   accountId: string;
 }
 
+/**
+ * `account.poke`: a poll asked for by a provider webhook. `wave` is the receipt time divided into
+ * short windows (accounts-api WEBHOOK_POKE_WINDOW_MS): the deliveries of one window share a job,
+ * which starts once its window has ended, so it reads every event they announced.
+ */
+export interface AccountPokePayload {
+  accountId: string;
+  wave: number;
+}
+
 const accountPayload = Joi.object<AccountJobPayload, true>({ accountId: Joi.string().uuid().required() });
 
 // Lifecycle and segment jobs leave Redis when they complete: their ids must be free again for the
@@ -140,6 +150,19 @@ export const jobCatalog = defineCatalog({
       schema: accountPayload,
       jobId: (p) => `poll-${p.accountId}`,
       options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 1_000 } },
+    }),
+    // Enqueued by accounts-api's webhook endpoint (docs/webhooks.md), delayed to the end of its
+    // wave; the same poll as `account.poll`. A poll already running for the account makes the
+    // handler wait and try again rather than end: that poll may have read the events before these
+    // were announced.
+    'account.poke': defineJob({
+      queue: 'incremental',
+      schema: Joi.object<AccountPokePayload, true>({
+        accountId: Joi.string().uuid().required(),
+        wave: Joi.number().integer().min(0).required(),
+      }),
+      jobId: (p) => `poke-${p.accountId}-${p.wave}`,
+      options: { ...goneWhenDone, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnFail: { count: 1_000 } },
     }),
   },
 });

@@ -6,6 +6,7 @@ import { buildApiDocument } from './docs/apiDocument';
 import { createLink, type LinkDeps } from './link';
 import { accountRoutes, type AccountRouteDeps } from './routes/accounts';
 import { getDocs } from './routes/meta/getDocs';
+import { webhookRouter, type WebhookDeps } from './webhooks/webhookRouter';
 
 export interface AccountsApiDeps extends AccountRouteDeps {
   logger: Logger;
@@ -14,6 +15,8 @@ export interface AccountsApiDeps extends AccountRouteDeps {
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES): the address failed-auth limits count. */
   trustedProxies?: string[];
   link: LinkDeps;
+  /** Provider webhooks into sources (docs/webhooks.md); not mounted when absent. */
+  webhooks?: WebhookDeps;
 }
 
 /** The public Accounts API (spec §4, DESIGN §6). Builds the app; never listens. */
@@ -23,6 +26,8 @@ export function createApp(deps: AccountsApiDeps): Express {
     readiness: deps.readiness,
     bodyLimit: deps.bodyLimit,
     ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}),
+    // A webhook's signature covers its exact bytes: its route reads them itself.
+    rawBodyPrefixes: ['/webhooks/'],
   });
   const link = createLink({ ...deps.link, accounts: deps.accounts, auth: deps.auth, idempotency: deps.idempotency, logger: deps.logger });
   let document: OpenApiDocument | undefined;
@@ -31,6 +36,7 @@ export function createApp(deps: AccountsApiDeps): Express {
   const routes: AnyRouteSpec[] = [...accountRoutes(deps), ...link.routes, openApiRoute(documented), getDocs(documented)];
   // The hosted Link page answers in HTML, never the API's JSON (link/linkRouter.ts).
   app.use('/link', link.pages);
+  if (deps.webhooks) app.use(webhookRouter(deps.webhooks));
   const router = express.Router();
   mountRouteSpecs(router, routes);
   app.use(router);

@@ -35,6 +35,34 @@ export const configSchema = {
     .min(0)
     .default(30_000)
     .description("how long DELETE /accounts/… waits for the account's purge before answering 202 while it goes on"),
+  WEBHOOK_BODY_LIMIT: Joi.string()
+    .default('512kb')
+    .description('largest webhook delivery accepted on /webhooks/…; larger ones get a 413 (a Stripe event is rarely over 100kb)'),
+  WEBHOOK_TOLERANCE_SECONDS: Joi.number()
+    .integer()
+    .min(1)
+    .max(3_600)
+    .default(300)
+    .description("oldest Stripe-Signature timestamp accepted, in seconds (Stripe's default: 300); older deliveries get a 400"),
+  WEBHOOK_EVENT_TTL_HOURS: Joi.number()
+    .min(1)
+    .max(24 * 30)
+    .default(96)
+    .description('how long an event id taken by a webhook is remembered, so a replay queues nothing (Stripe retries for 3 days)'),
+  WEBHOOK_POKE_WINDOW_MS: Joi.number()
+    .integer()
+    .min(10)
+    .max(10_000)
+    .default(250)
+    .description('deliveries for an account received within one such window share one poll, started when the window ends'),
+  WEBHOOK_CACHE_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(60_000)
+    .default(2_000)
+    .description(
+      "how long a source's webhook secrets and account routing are remembered per process (0 = never); a new secret applies within it",
+    ),
   EARLY_ACCESS_CACHE_SECONDS: Joi.number()
     .min(0)
     .max(60)
@@ -56,6 +84,11 @@ export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv
   IDEMPOTENCY_TTL_HOURS: number;
   ACCOUNT_DELETE_WAIT_MS: number;
   EARLY_ACCESS_CACHE_SECONDS: number;
+  WEBHOOK_BODY_LIMIT: string;
+  WEBHOOK_TOLERANCE_SECONDS: number;
+  WEBHOOK_EVENT_TTL_HOURS: number;
+  WEBHOOK_POKE_WINDOW_MS: number;
+  WEBHOOK_CACHE_MS: number;
 }
 
 export function loadAccountsApiConfig(env: NodeJS.ProcessEnv = process.env): Readonly<AccountsApiConfig> {

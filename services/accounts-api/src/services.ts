@@ -13,6 +13,9 @@ import { linkDeps, type LinkDeps } from './link';
 import { IdempotencyStore } from './edge/idempotencyStore';
 import { RateLimits } from './edge/rateLimits';
 import type { AccountRouteDeps } from './routes/accounts';
+import { EventClaims } from './webhooks/eventClaims';
+import { InboundWebhooks } from './webhooks/inboundWebhooks.service';
+import type { WebhookDeps } from './webhooks/webhookRouter';
 
 export type ServiceSettings = Pick<
   AccountsApiConfig,
@@ -29,6 +32,11 @@ export type ServiceSettings = Pick<
   | 'LINK_PUBLIC_URL'
   | 'LINK_SESSION_TTL_MINUTES'
   | 'PROVIDER_STRIPE_CONNECT_URL'
+  | 'WEBHOOK_BODY_LIMIT'
+  | 'WEBHOOK_TOLERANCE_SECONDS'
+  | 'WEBHOOK_EVENT_TTL_HOURS'
+  | 'WEBHOOK_POKE_WINDOW_MS'
+  | 'WEBHOOK_CACHE_MS'
 > &
   Parameters<typeof providerSettings>[0];
 
@@ -36,7 +44,7 @@ export type ServiceSettings = Pick<
 export function createAccountsApiServices(
   settings: ServiceSettings,
   deps: { knex: Knex; redis: Redis; logger: Logger; producer?: Producer<JobCatalog>; hooks?: Partial<AccountHooks> },
-): AccountRouteDeps & { link: LinkDeps } {
+): AccountRouteDeps & { link: LinkDeps; webhooks?: WebhookDeps } {
   const { knex, redis, logger } = deps;
   const masterKeys = parseMasterKeys(settings.SECRETS_MASTER_KEYS);
   const secretBox = createSecretBox(masterKeys);
@@ -72,5 +80,25 @@ export function createAccountsApiServices(
       secretBox,
     ),
     link: linkDeps(settings, { knex, secretBox }),
+    // Deliveries queue polls: without a producer (some tests) the endpoint is not mounted.
+    ...(deps.producer
+      ? {
+          webhooks: {
+            bodyLimit: settings.WEBHOOK_BODY_LIMIT,
+            webhooks: new InboundWebhooks({
+              knex,
+              secretBox,
+              producer: deps.producer,
+              logger: logger.child({ module: 'webhooks' }),
+              claims: new EventClaims(redis, { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.WEBHOOK_EVENT_TTL_HOURS * 3_600_000 }),
+              settings: {
+                toleranceSeconds: settings.WEBHOOK_TOLERANCE_SECONDS,
+                pokeWindowMs: settings.WEBHOOK_POKE_WINDOW_MS,
+                cacheMs: settings.WEBHOOK_CACHE_MS,
+              },
+            }),
+          },
+        }
+      : {}),
   };
 }

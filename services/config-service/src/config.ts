@@ -32,6 +32,10 @@ export const configSchema = {
     .required()
     .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; client-secret hashes are keyed from them'),
   BODY_LIMIT: Joi.string().default('100kb').description('largest JSON request body accepted; larger ones get a 413'),
+  ACCOUNTS_API_PUBLIC_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .default('http://localhost:4000')
+    .description("accounts-api's public base URL: the provider posts webhooks to <it>/webhooks/<provider>/<source id>"),
   ACCOUNT_DELETE_WAIT_MS: Joi.number()
     .integer()
     .min(0)
@@ -60,6 +64,7 @@ export interface ConfigServiceConfig
   QUEUE_PREFIX: string;
   BODY_LIMIT: string;
   SECRETS_MASTER_KEYS: string;
+  ACCOUNTS_API_PUBLIC_URL: string;
   ACCOUNT_DELETE_WAIT_MS: number;
 }
 

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       checkLimits: new DestinationCheckLimits(redis, config, logger.child({ module: 'destination-check-limits' })),
     },
     providers: providerSettings(config),
+    accountsApiPublicUrl: config.ACCOUNTS_API_PUBLIC_URL,
     collectionHooks: loaderCollectionHooks(producer, logger.child({ module: 'collection-hooks' })),
   });
   // The dashboard's Accounts tab: the same AccountsService as the Accounts API, enqueuing the same loader jobs.

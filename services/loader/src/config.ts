@@ -79,6 +79,18 @@ export const configSchema = {
   LOADER_POLL_INTERVAL_MS: int(1_000, 3_600_000)
     .default(15_000)
     .description("how often each active account's provider events are polled (incremental sync)"),
+  // Webhooks announce changes within seconds; the poll is then only the safety net (docs/webhooks.md).
+  LOADER_POLL_INTERVAL_WITH_WEBHOOKS_MS: int(1_000, 86_400_000)
+    .default(300_000)
+    .description("poll interval of an account while its source's webhooks are healthy (never shorter than LOADER_POLL_INTERVAL_MS)"),
+  LOADER_WEBHOOKS_HEALTHY_FOR_MS: int(1_000, 604_800_000)
+    .default(3_600_000)
+    .description("a source's webhooks count as healthy while a verified delivery reached it within this long"),
+  LOADER_WEBHOOK_GAP_GRACE_MS: int(1_000, 3_600_000)
+    .default(60_000)
+    .description(
+      'a scheduled poll that finds changes while no webhook named the account within this long treats it as a gap in deliveries',
+    ),
   // Stripe's events list is eventually consistent: an event can be listed some seconds after events
   // created later. Minutes, not seconds: a late event costs nothing to re-read, a missed one is lost.
   LOADER_EVENT_LOOKBACK_S: int(0, 86_400)
@@ -138,6 +150,9 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_ERROR_RETRY_MAX_MS: number;
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;
   LOADER_POLL_INTERVAL_MS: number;
+  LOADER_POLL_INTERVAL_WITH_WEBHOOKS_MS: number;
+  LOADER_WEBHOOKS_HEALTHY_FOR_MS: number;
+  LOADER_WEBHOOK_GAP_GRACE_MS: number;
   LOADER_EVENT_LOOKBACK_S: number;
   LOADER_VERIFY_AFTER_LOAD: boolean;
   LOADER_VERIFY_WINDOW_OBJECTS: number;

@@ -27,6 +27,12 @@ export interface LoaderSettings {
   errorRetry: { baseMs: number; maxMs: number };
   /** Interval of each active account's `account.poll` scheduler. */
   pollIntervalMs: number;
+  /** Webhooks (docs/webhooks.md): the poll interval of an account while its source's webhooks are healthy. */
+  pollIntervalWithWebhooksMs: number;
+  /** The source's webhooks count as healthy while a delivery reached it within this long. */
+  webhooksHealthyForMs: number;
+  /** A scheduled poll finding changes no webhook announced within this long is a gap: the account goes back to pollIntervalMs. */
+  webhookGapGraceMs: number;
   /** Rows one purge statement deletes. */
   purgeBatchRows: number;
   /** Seconds behind the newest event that every poll reads again, for events the provider lists late. */

@@ -20,6 +20,8 @@ import { postGlobalFaultsRoute } from './routes/admin/postGlobalFaults';
 import { postObjectRoute } from './routes/admin/postObject';
 import { postObjectUpdateRoute } from './routes/admin/postObjectUpdate';
 import { postTestClockRoute } from './routes/admin/postTestClock';
+import { getWebhookDeliveriesRoute } from './routes/admin/getWebhookDeliveries';
+import { postWebhookSettingsRoute } from './routes/admin/postWebhookSettings';
 import { getAuthorizeRoute } from './routes/oauth/getAuthorize';
 import { postAuthorizeRoute } from './routes/oauth/postAuthorize';
 import { postDeauthorizeRoute } from './routes/oauth/postDeauthorize';
@@ -32,6 +34,9 @@ import { listObjectsRoutes } from './routes/v1/listObjects';
 import { retrieveEventRoute } from './routes/v1/retrieveEvent';
 import { retrieveObjectRoutes } from './routes/v1/retrieveObject';
 import { testClockRoutes } from './routes/v1/testClocks';
+import { deleteWebhookEndpointRoute } from './routes/v1/webhookEndpoints/deleteWebhookEndpoint';
+import { listWebhookEndpointsRoute } from './routes/v1/webhookEndpoints/listWebhookEndpoints';
+import { postWebhookEndpointRoute } from './routes/v1/webhookEndpoints/postWebhookEndpoint';
 import type { EmulatorState } from './state/emulatorState';
 
 export interface AppDeps {
@@ -70,6 +75,8 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
     postClockRoute(state),
     postEventSettingsRoute(state),
     postTestClockRoute(state),
+    getWebhookDeliveriesRoute(state),
+    postWebhookSettingsRoute(state),
     postObjectRoute(state),
     postObjectUpdateRoute(state),
     deleteObjectRoute(state),
@@ -88,6 +95,12 @@ export function createApp({ state, logger, readiness, saveState }: AppDeps): Exp
   app.set('query parser', 'extended');
 
   app.use('/v1', authenticate(state), faultInjection(state));
+  // Stripe's write endpoints take form bodies; mountRoutes would refuse them (415).
+  const writes = express.Router();
+  writes.use('/v1/webhook_endpoints', express.urlencoded({ extended: true, limit: '20kb' }));
+  const webhookEndpoints = [postWebhookEndpointRoute(state), listWebhookEndpointsRoute(state), deleteWebhookEndpointRoute(state)];
+  for (const route of webhookEndpoints) writes[route.method](route.path, ...route.handlers);
+  app.use(writes);
   const api = express.Router();
   mountRoutes(api, apiRoutes(state));
   app.use(api);

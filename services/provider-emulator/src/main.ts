@@ -15,7 +15,12 @@ async function main(): Promise<void> {
   const journal = config.EMULATOR_STATE_DIR ? openJournal(config.EMULATOR_STATE_DIR, state, logger) : undefined;
   const app = createApp({ state, logger, readiness, saveState: journal && (() => journal.save()) });
   const server = await listen(app, config.PORT, config.HOST);
-  installShutdown({ logger, readiness, servers: [server], closers: journal ? [async () => journal.close()] : [] });
+  installShutdown({
+    logger,
+    readiness,
+    servers: [server],
+    closers: [async () => state.webhookDelivery.close(), ...(journal ? [async () => journal.close()] : [])],
+  });
   logger.info('listening', { url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${boundPort(server)}` });
 }
 

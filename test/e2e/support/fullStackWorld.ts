@@ -36,6 +36,12 @@ export interface FullStackWorld {
   producer: Producer<JobCatalog>;
   environmentId: string;
   syncId: string;
+  /** The world's source and the emulator account that owns its app. */
+  source: { id: string; name: string; appId: string; appKey: string };
+  /** Seals a value for the world's environment, as the services do (same master keys). */
+  seal(value: string, place: { table: string; column: string; rowId: string }): string;
+  /** accounts-api's base URL, once started. */
+  apiUrl(): string;
   env(extra?: Record<string, string>): Record<string, string>;
   startLoader(extra?: Record<string, string>, name?: string): Promise<ServiceProcess>;
   startApi(extra?: Record<string, string>): Promise<ServiceProcess>;
@@ -216,6 +222,12 @@ async function buildWorld(engine: DestinationEngine, options: WorldOptions, clea
     producer,
     environmentId,
     syncId: sync!.id,
+    source: { id: source!.id, name: `src_${suffix}`, appId: app.id, appKey: app.secret_key },
+    seal: (value, place) => secretBox.seal(value, environmentId, place),
+    apiUrl: () => {
+      if (!apiUrl) throw new Error('start the API first');
+      return apiUrl;
+    },
     env,
     mount,
     admin,

@@ -9,7 +9,7 @@ import { createSecretBox, type SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import { Readiness, boundPort, listen, parseTrustedProxies } from '@datasync/http';
 import { createLogger } from '@datasync/logger';
-import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
+import { closeRedisConnection, createRedisConnection, type JobCatalog, type Producer } from '@datasync/queue';
 import { getTestKnex, randomQueuePrefix, testRedisUrl } from '@datasync/testing';
 import { createApp } from '../app';
 import { configSchema } from '../config';
@@ -35,6 +35,8 @@ export interface ApiTestOptions {
   knex?: Knex;
   /** Default: the test Redis. */
   redisUrl?: string;
+  /** Where the app enqueues loader jobs; the webhook endpoint is mounted only with one. */
+  producer?: Producer<JobCatalog>;
 }
 
 // The service's own defaults, so tests run with what production runs unless they say otherwise.
@@ -77,7 +79,13 @@ export async function startApiTestApp(options: ApiTestOptions = {}): Promise<Api
     PROVIDER_TIMEOUT_MS: 5_000,
     ...options.settings,
   };
-  const services = createAccountsApiServices(settings, { knex, redis, logger, ...(options.hooks ? { hooks: options.hooks } : {}) });
+  const services = createAccountsApiServices(settings, {
+    knex,
+    redis,
+    logger,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.producer ? { producer: options.producer } : {}),
+  });
   const secretBox = createSecretBox([{ id: 'test', key: Buffer.from(settings.SECRETS_MASTER_KEYS.slice(5), 'base64') }]);
   const app = createApp({
     logger,

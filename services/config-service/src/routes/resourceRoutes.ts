@@ -6,6 +6,7 @@ import type { AnyRouteSpec, RouteAuth } from '@datasync/openapi';
 import { providerVerifier, type ProviderSettings, type ProviderVerifier } from '@datasync/providers';
 import { CollectionsService, type CollectionHooks } from '../collections/collections.service';
 import { DestinationsService, type DestinationSettings } from '../destinations/destinations.service';
+import { SourceWebhooksService } from '../sources/sourceWebhooks.service';
 import { SourcesService } from '../sources/sources.service';
 import { SyncsService } from '../syncs/syncs.service';
 import { collectionRoutes } from './collections';
@@ -17,6 +18,7 @@ import { syncRoutes } from './syncs';
 export interface ResourceServices {
   destinations: DestinationsService;
   sources: SourcesService;
+  sourceWebhooks: SourceWebhooksService;
   syncs: SyncsService;
   collections: CollectionsService;
 }
@@ -29,6 +31,8 @@ export interface ResourceServiceOptions {
   providers: ProviderSettings;
   /** Tests may verify keys another way; by default the provider's API is asked. */
   verifier?: ProviderVerifier;
+  /** accounts-api's public base URL: the webhook endpoint URLs shown for sources. */
+  accountsApiPublicUrl?: string;
   /** The loader issue's `collection.mounted` enqueue; nothing by default. */
   collectionHooks?: CollectionHooks;
 }
@@ -37,17 +41,20 @@ export function createResourceServices(options: ResourceServiceOptions): Resourc
   const { knex, secretBox, logger } = options;
   const destinations = new DestinationsService(knex, secretBox, options.destinations, logger);
   const sources = new SourcesService(knex, secretBox, options.verifier ?? providerVerifier({ settings: options.providers, logger }));
+  const sourceWebhooks = new SourceWebhooksService(knex, secretBox, sources, {
+    publicUrl: options.accountsApiPublicUrl ?? 'http://localhost:4000',
+  });
   // The overview's accounts and loading activity, read by libs/accounts from its tables and the loader's.
   const syncs = new SyncsService(knex, syncActivityReader(knex));
   const collections = new CollectionsService(knex, syncs, destinations, logger, options.collectionHooks);
-  return { destinations, sources, syncs, collections };
+  return { destinations, sources, sourceWebhooks, syncs, collections };
 }
 
 /** Destinations, sources, syncs and collections, mounted under /api/v1 behind `auth` (a session or Basic auth). */
 export function resourceRoutes(auth: RouteAuth, services: ResourceServices): AnyRouteSpec[] {
   return [
     ...destinationRoutes({ auth, destinations: services.destinations }),
-    ...sourceRoutes({ auth, sources: services.sources }),
+    ...sourceRoutes({ auth, sources: services.sources, webhooks: services.sourceWebhooks }),
     ...syncRoutes({ auth, syncs: services.syncs }),
     ...collectionRoutes({ auth, collections: services.collections }),
   ];

@@ -60,12 +60,16 @@ describe('resealSecrets', () => {
       externalId: 'acct_2',
       sealedKey: before.seal('sk_test_account', env),
     });
+    const [webhookSecret] = (await knex(TABLES.sourceWebhookSecrets)
+      .insert({ environment_id: env, source_id: source!.id, secret: before.seal('whsec_test', env) })
+      .returning('id')) as { id: string }[];
 
     const counts = await resealSecrets(knex, createSecretBox([newKey, oldKey]));
     expect(counts).toEqual({
       sourceKey: { examined: 1, resealed: 1 },
       destinationConnection: { examined: 1, resealed: 1 },
       accountCredential: { examined: 1, resealed: 1 },
+      sourceWebhookSecret: { examined: 1, resealed: 1 },
     });
 
     // The new key alone opens everything, each value only at its own place.
@@ -78,6 +82,8 @@ describe('resealSecrets', () => {
     expect(after.open(sourceKey, env, sealedPlace('sourceKey', source!.id))).toBe('sk_test_source');
     expect(after.open(connection, env, sealedPlace('destinationConnection', destination!.id))).toBe('postgres://u:p@h/db');
     expect(after.open(accountKey, env, sealedPlace('accountCredential', account.id))).toBe('sk_test_account');
+    const hookSecret = await stored(TABLES.sourceWebhookSecrets, 'secret', webhookSecret!.id);
+    expect(after.open(hookSecret, env, sealedPlace('sourceWebhookSecret', webhookSecret!.id))).toBe('whsec_test');
     expect(() => after.open(accountKey, env, sealedPlace('sourceKey', source!.id))).toThrow(/failed authentication/);
     expect(() => after.open(sourceKey, env, sealedPlace('sourceKey', destination!.id))).toThrow(/failed authentication/);
 
@@ -86,6 +92,7 @@ describe('resealSecrets', () => {
       sourceKey: { examined: 1, resealed: 0 },
       destinationConnection: { examined: 1, resealed: 0 },
       accountCredential: { examined: 1, resealed: 0 },
+      sourceWebhookSecret: { examined: 1, resealed: 0 },
     });
     expect(await stored(TABLES.accounts, 'credential_secret', account.id)).toBe(accountKey);
   });

@@ -79,6 +79,7 @@ export function buildResourceApp(
     // Port 9 (discard) has no listener: without an emulator, the provider is unreachable.
     providers: testProviderSettings(options.providerBaseUrl ?? 'http://127.0.0.1:9'),
     ...(options.collectionHooks ? { collectionHooks: options.collectionHooks } : {}),
+    accountsApiPublicUrl: 'https://api.example.test',
   });
   const app = createApp({ logger, readiness: new Readiness(), bodyLimit: '100kb', auth, resources: services });
   return { app, auth, services, secretBox, logs: () => lines.join('') };
@@ -132,6 +133,7 @@ export function as(app: Express, caller: ApiCaller) {
     get: (path: string) => withAuth(request(app).get(`/api/v1${path}`)),
     post: (path: string, body?: object) => withAuth(request(app).post(`/api/v1${path}`)).send(body ?? {}),
     patch: (path: string, body?: object) => withAuth(request(app).patch(`/api/v1${path}`)).send(body ?? {}),
+    put: (path: string, body?: object) => withAuth(request(app).put(`/api/v1${path}`)).send(body ?? {}),
     delete: (path: string) => withAuth(request(app).delete(`/api/v1${path}`)),
   };
 }

@@ -1,13 +1,23 @@
 import { QueueUnavailableError } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
 import { hasCompletedRun } from './pollAccounts.repository';
+import { findPollMode } from './pollModes.repository';
+
+type ScheduleDeps = Pick<LoaderDeps, 'producer' | 'settings' | 'knex'>;
 
 /**
  * The account's `account.poll` job scheduler (DESIGN §7: one per active account). Creating it
  * again replaces it, so every path that may resume loading calls this without checking first.
+ * Its interval is the one webhookPollMode last chose for the account (the normal one by default).
  */
-export async function schedulePoll(deps: Pick<LoaderDeps, 'producer' | 'settings'>, accountId: string): Promise<void> {
-  await deps.producer.schedule('account.poll', { accountId }, { everyMs: deps.settings.pollIntervalMs });
+export async function schedulePoll(deps: ScheduleDeps, accountId: string): Promise<void> {
+  const mode = await findPollMode(deps.knex, accountId);
+  await schedulePollEvery(deps, accountId, mode?.intervalMs ?? deps.settings.pollIntervalMs);
+}
+
+/** The scheduler at `everyMs`; only webhookPollMode chooses another interval than the account's recorded one. */
+export async function schedulePollEvery(deps: Pick<LoaderDeps, 'producer'>, accountId: string, everyMs: number): Promise<void> {
+  await deps.producer.schedule('account.poll', { accountId }, { everyMs });
 }
 
 /** Removes the scheduler; a poll already running finishes (and skips an inactive account). */
@@ -19,7 +29,7 @@ export async function unschedulePoll(deps: Pick<LoaderDeps, 'producer'>, account
  * schedulePoll for paths where Redis being away must not fail the work done (the attach): the
  * reconciler restores a scheduler that could not be created.
  */
-export async function ensurePollScheduled(deps: Pick<LoaderDeps, 'producer' | 'settings' | 'logger'>, accountId: string): Promise<void> {
+export async function ensurePollScheduled(deps: ScheduleDeps & Pick<LoaderDeps, 'logger'>, accountId: string): Promise<void> {
   try {
     await schedulePoll(deps, accountId);
   } catch (err) {

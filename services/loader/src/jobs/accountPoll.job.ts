@@ -3,11 +3,13 @@ import { classifyFailure } from '../backfill/failures';
 import type { LoaderDeps } from '../deps';
 import { pollAccount } from '../incremental/pollAccount';
 import { unschedulePoll } from '../incremental/pollSchedule';
+import { settlePollMode } from '../incremental/webhookPollMode';
 import { recordFailure } from '../state/accountStates.repository';
 import { findAccount } from '../targets/targets.repository';
 
 /**
- * `account.poll`: run by the account's job scheduler (every LOADER_POLL_INTERVAL_MS). The next
+ * `account.poll`: run by the account's job scheduler (every LOADER_POLL_INTERVAL_MS, stretched
+ * while the source's webhooks are healthy: webhookPollMode). The next
  * tick is the retry: a rate-limited poll just ends (its cursor kept every committed page), and a
  * failed one shows the account in `error` until a poll succeeds. A paused or deleted account's
  * scheduler removes itself.
@@ -22,6 +24,7 @@ export function accountPollJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalo
       } else if (outcome.kind === 'polled' && (outcome.events > 0 || outcome.resyncs > 0)) {
         logger.info('account polled', { accountId, ...outcome });
       }
+      if (outcome.kind === 'polled') await settlePollMode(deps, accountId, { trigger: 'schedule', events: outcome.events }, logger);
     } catch (err) {
       const failure = classifyFailure(err);
       if (failure.kind === 'rate_limited') {

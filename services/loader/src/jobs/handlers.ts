@@ -2,6 +2,7 @@ import type { Handlers, JobCatalog, JobHandler } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
 import { accountAttachJob } from './accountAttach.job';
 import { accountPauseJob } from './accountPause.job';
+import { accountPokeJob } from './accountPoke.job';
 import { accountPollJob } from './accountPoll.job';
 import { accountPurgeJob } from './accountPurge.job';
 import { accountResumeJob } from './accountResume.job';
@@ -27,6 +28,7 @@ export function loaderHandlers(deps: LoaderDeps): Handlers<JobCatalog, LoaderQue
     'account.purge': timed(deps, 'account.purge', accountPurgeJob(deps)),
     'account.resync': timed(deps, 'account.resync', accountResyncJob(deps)),
     'account.poll': timed(deps, 'account.poll', accountPollJob(deps)),
+    'account.poke': timed(deps, 'account.poke', accountPokeJob(deps)),
     'account.verify': timed(deps, 'account.verify', accountVerifyJob(deps)),
   };
 }

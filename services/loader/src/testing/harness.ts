@@ -34,6 +34,9 @@ export const testLoaderSettings: LoaderSettings = {
   leaseMs: 10_000,
   errorRetry: { baseMs: 1_000, maxMs: 5_000 },
   pollIntervalMs: 1_000,
+  pollIntervalWithWebhooksMs: 300_000,
+  webhooksHealthyForMs: 3_600_000,
+  webhookGapGraceMs: 60_000,
   purgeBatchRows: 500,
   eventLookbackS: 300,
   // Off unless a test verifies: others count the provider's requests of a load alone.

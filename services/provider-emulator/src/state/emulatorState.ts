@@ -1,5 +1,7 @@
 import type { CatalogResource } from '@datasync/providers';
 import { MAX_GENERATED } from '../core/timeline';
+import { WebhookDelivery } from '../webhooks/webhookDelivery';
+import { WebhookEndpoints } from '../webhooks/webhookEndpoints';
 import type { FaultOverrides, FaultSettings } from '../faults/faultSettings';
 import { generatedResources, type ResourceName } from '../generators/resourceNames';
 import type { EmulatorAccount } from './account';
@@ -43,9 +45,12 @@ export class EmulatorState {
   private readonly specs = new Map<string, AccountSpec>();
   /** How many accounts were created without a seed; never goes back, so neither do their ids. */
   sequence = 0;
+  readonly webhookEndpoints = new WebhookEndpoints();
+  readonly webhookDelivery: WebhookDelivery;
 
   constructor(readonly settings: EmulatorSettings) {
     this.globalFaults = settings.faults;
+    this.webhookDelivery = new WebhookDelivery(settings.seed);
   }
 
   get catalog(): readonly CatalogResource[] {
@@ -86,6 +91,8 @@ export class EmulatorState {
     this.keys.set(account.keys.secret, { account, kind: 'secret' });
     this.keys.set(account.keys.restricted, { account, kind: 'restricted' });
     this.clients.set(account.keys.clientId, account);
+    account.events.onAppend = (event) =>
+      this.webhookDelivery.deliver(event, this.webhookEndpoints.recipients(account.id, account.connectedTo, event.type));
     return account;
   }
 

@@ -33,6 +33,8 @@ export class EventLog {
    */
   apiVersion: string;
   lateVisibility: LateVisibility = { share: 0, delayMs: 0 };
+  /** Called with each new event (the webhook delivery); not for events restored after a restart. */
+  onAppend: ((event: EmulatorEvent) => void) | undefined;
 
   constructor(
     readonly codec: IdCodec,
@@ -101,6 +103,7 @@ export class EventLog {
     this.events.push(event);
     const late = this.lateVisibility.share > 0 && unit(this.seed, index, F_LATE) < this.lateVisibility.share;
     this.visibleFrom.push(Date.now() + (late ? this.lateVisibility.delayMs : 0));
+    this.onAppend?.(event);
     return event;
   }
 }

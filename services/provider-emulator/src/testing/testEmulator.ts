@@ -97,6 +97,7 @@ export async function startTestEmulator(env: Record<string, string> = {}): Promi
     stripe: (key) => new Stripe(key, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false }),
     close: () =>
       new Promise<void>((resolve) => {
+        state.webhookDelivery.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -14,6 +14,7 @@ import { notFoundPage } from './pages/notFound.js';
 import { settingsPage } from './pages/settings.js';
 import { sourceLinkPage } from './pages/sourceLinkPage.js';
 import { sourceRateBudgetPage } from './pages/sourceRateBudget.js';
+import { sourceWebhookPage } from './pages/sourceWebhook.js';
 import { sourcesPage } from './pages/sources.js';
 import { syncAccountsPage } from './pages/syncAccounts.js';
 import { syncCollectionsPage } from './pages/syncCollections.js';
@@ -32,6 +33,7 @@ const ROUTES = [
   { path: '/sources/new', page: newSourcePage },
   { path: '/sources/:source/link-page', page: sourceLinkPage },
   { path: '/sources/:source/rate-budget', page: sourceRateBudgetPage },
+  { path: '/sources/:source/webhook', page: sourceWebhookPage },
   { path: '/syncs', page: syncsPage },
   { path: '/syncs/new', page: newSyncPage },
   { path: '/syncs/:sync', redirect: (p) => `${BASE}/syncs/${encodeURIComponent(p.sync)}/overview` },

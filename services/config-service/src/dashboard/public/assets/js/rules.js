@@ -83,3 +83,20 @@ export function credential(label) {
 export function chosen(label) {
   return (value) => (value === '' ? `Choose ${label}.` : null);
 }
+
+/** A Stripe webhook signing secret, as PUT /sources/{name}/webhook_secret takes it. */
+export function webhookSecret(label) {
+  return all(required(label), (value) =>
+    /^whsec_[A-Za-z0-9]{16,250}$/.test(value.trim())
+      ? null
+      : `${label} must be a Stripe signing secret: whsec_ followed by letters and digits.`,
+  );
+}
+
+/** Hours a rotated-out webhook secret keeps verifying: 0 to 72. */
+export function previousSecretHours(label) {
+  return all(required(label), (value) => {
+    const hours = Number(value);
+    return Number.isInteger(hours) && hours >= 0 && hours <= 72 ? null : `${label} must be a whole number from 0 to 72.`;
+  });
+}

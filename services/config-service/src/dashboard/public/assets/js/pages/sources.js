@@ -79,6 +79,15 @@ export const sourcesPage = {
                       },
                       'Rate budget',
                     ),
+                    h(
+                      'a',
+                      {
+                        class: 'btn btn-small btn-secondary',
+                        href: `${BASE}/sources/${seg(s.name)}/webhook`,
+                        'aria-label': `Webhooks of ${s.name}`,
+                      },
+                      'Webhooks',
+                    ),
                     button,
                   ),
                 ),

@@ -1,0 +1,27 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Which events a source has already taken. Stripe delivers at least once (and the emulator
+ * repeats some on purpose): a claim per (source, event id) in Redis, kept `ttlMs` (Stripe retries
+ * for three days), makes a replay answer 2xx without a second job.
+ */
+export class EventClaims {
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: { prefix: string; ttlMs: number },
+  ) {}
+
+  /** True for the first claim of the event; false for a replay. */
+  async claim(sourceId: string, eventId: string): Promise<boolean> {
+    return (await this.redis.set(this.key(sourceId, eventId), '1', 'PX', this.options.ttlMs, 'NX')) === 'OK';
+  }
+
+  /** Gives the event back (its job could not be queued), so the provider's retry is taken. */
+  async release(sourceId: string, eventId: string): Promise<void> {
+    await this.redis.del(this.key(sourceId, eventId));
+  }
+
+  private key(sourceId: string, eventId: string): string {
+    return `${this.options.prefix}:webhook-event:${sourceId}:${eventId}`;
+  }
+}
