@@ -10,6 +10,7 @@ export const SEALED_COLUMNS = {
   sourceKey: { table: TABLES.sources, column: 'credential_secret' },
   destinationConnection: { table: TABLES.destinations, column: 'connection_secret' },
   accountCredential: { table: TABLES.accounts, column: 'credential_secret' },
+  webhookSigningSecret: { table: TABLES.webhookEndpoints, column: 'signing_secret' },
 } as const;
 
 export type SealedColumn = keyof typeof SEALED_COLUMNS;

@@ -6,8 +6,9 @@ import { buildApiDocument } from './docs/apiDocument';
 import { createLink, type LinkDeps } from './link';
 import { accountRoutes, type AccountRouteDeps } from './routes/accounts';
 import { getDocs } from './routes/meta/getDocs';
+import { webhookEndpointRoutes, type WebhookEndpointRouteDeps } from './routes/webhookEndpoints';
 
-export interface AccountsApiDeps extends AccountRouteDeps {
+export interface AccountsApiDeps extends AccountRouteDeps, WebhookEndpointRouteDeps {
   logger: Logger;
   readiness: Readiness;
   bodyLimit: string;
@@ -28,7 +29,13 @@ export function createApp(deps: AccountsApiDeps): Express {
   let document: OpenApiDocument | undefined;
   const documented = () => (document ??= buildApiDocument(routes));
   // /openapi.json and /docs are public: the contract is no secret, and tools fetch it anonymously.
-  const routes: AnyRouteSpec[] = [...accountRoutes(deps), ...link.routes, openApiRoute(documented), getDocs(documented)];
+  const routes: AnyRouteSpec[] = [
+    ...accountRoutes(deps),
+    ...webhookEndpointRoutes(deps),
+    ...link.routes,
+    openApiRoute(documented),
+    getDocs(documented),
+  ];
   // The hosted Link page answers in HTML, never the API's JSON (link/linkRouter.ts).
   app.use('/link', link.pages);
   const router = express.Router();

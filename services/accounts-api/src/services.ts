@@ -6,6 +6,7 @@ import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
 import type { JobCatalog, Producer } from '@datasync/queue';
+import { WebhookEndpointsService } from '@datasync/webhooks';
 import type { AccountsApiConfig } from './config';
 import { createApiAuth } from './edge/apiAuth';
 import { cachedLookup } from './edge/cachedLookup';
@@ -13,6 +14,7 @@ import { linkDeps, type LinkDeps } from './link';
 import { IdempotencyStore } from './edge/idempotencyStore';
 import { RateLimits } from './edge/rateLimits';
 import type { AccountRouteDeps } from './routes/accounts';
+import type { WebhookEndpointRouteDeps } from './routes/webhookEndpoints';
 
 export type ServiceSettings = Pick<
   AccountsApiConfig,
@@ -29,14 +31,18 @@ export type ServiceSettings = Pick<
   | 'LINK_PUBLIC_URL'
   | 'LINK_SESSION_TTL_MINUTES'
   | 'PROVIDER_STRIPE_CONNECT_URL'
+  | 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'
 > &
   Parameters<typeof providerSettings>[0];
+
+// A URL's host is looked up while the caller waits for the endpoint's creation.
+const WEBHOOK_DNS_TIMEOUT_MS = 5_000;
 
 /** What the routes need, built from configuration and the process's connections (main and tests alike). */
 export function createAccountsApiServices(
   settings: ServiceSettings,
   deps: { knex: Knex; redis: Redis; logger: Logger; producer?: Producer<JobCatalog>; hooks?: Partial<AccountHooks> },
-): AccountRouteDeps & { link: LinkDeps } {
+): AccountRouteDeps & WebhookEndpointRouteDeps & { link: LinkDeps } {
   const { knex, redis, logger } = deps;
   const masterKeys = parseMasterKeys(settings.SECRETS_MASTER_KEYS);
   const secretBox = createSecretBox(masterKeys);
@@ -72,5 +78,10 @@ export function createAccountsApiServices(
       secretBox,
     ),
     link: linkDeps(settings, { knex, secretBox }),
+    webhookEndpoints: new WebhookEndpointsService({
+      knex,
+      secretBox,
+      guard: { allowPrivateNetworks: settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS, timeoutMs: WEBHOOK_DNS_TIMEOUT_MS },
+    }),
   };
 }

@@ -61,11 +61,21 @@ describe('resealSecrets', () => {
       sealedKey: before.seal('sk_test_account', env),
     });
 
+    const [endpoint] = (await knex(TABLES.webhookEndpoints)
+      .insert({
+        environment_id: env,
+        url: 'https://example.com/hooks',
+        enabled_events: ['*'],
+        signing_secret: before.seal('whsec_endpoint', env),
+      })
+      .returning('id')) as { id: string }[];
+
     const counts = await resealSecrets(knex, createSecretBox([newKey, oldKey]));
     expect(counts).toEqual({
       sourceKey: { examined: 1, resealed: 1 },
       destinationConnection: { examined: 1, resealed: 1 },
       accountCredential: { examined: 1, resealed: 1 },
+      webhookSigningSecret: { examined: 1, resealed: 1 },
     });
 
     // The new key alone opens everything, each value only at its own place.
@@ -78,6 +88,8 @@ describe('resealSecrets', () => {
     expect(after.open(sourceKey, env, sealedPlace('sourceKey', source!.id))).toBe('sk_test_source');
     expect(after.open(connection, env, sealedPlace('destinationConnection', destination!.id))).toBe('postgres://u:p@h/db');
     expect(after.open(accountKey, env, sealedPlace('accountCredential', account.id))).toBe('sk_test_account');
+    const signingSecret = await stored(TABLES.webhookEndpoints, 'signing_secret', endpoint!.id);
+    expect(after.open(signingSecret, env, sealedPlace('webhookSigningSecret', endpoint!.id))).toBe('whsec_endpoint');
     expect(() => after.open(accountKey, env, sealedPlace('sourceKey', source!.id))).toThrow(/failed authentication/);
     expect(() => after.open(sourceKey, env, sealedPlace('sourceKey', destination!.id))).toThrow(/failed authentication/);
 
@@ -86,6 +98,7 @@ describe('resealSecrets', () => {
       sourceKey: { examined: 1, resealed: 0 },
       destinationConnection: { examined: 1, resealed: 0 },
       accountCredential: { examined: 1, resealed: 0 },
+      webhookSigningSecret: { examined: 1, resealed: 0 },
     });
     expect(await stored(TABLES.accounts, 'credential_secret', account.id)).toBe(accountKey);
   });
