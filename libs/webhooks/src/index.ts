@@ -23,3 +23,15 @@ export {
   type WebhookEndpointsDeps,
 } from './webhookEndpoints.service';
 export { deliverWebhook, type DeliverDeps } from './deliverWebhook';
+export { toDeliveryJson, toEndpointJson } from './http/webhookEndpoints.mapper';
+export {
+  createEndpointBody,
+  createdEndpointSchema,
+  deliveryListQuery,
+  deliveryListSchema,
+  deliveryParams,
+  deliverySchema,
+  endpointListSchema,
+  endpointParams,
+  endpointSchema,
+} from './http/webhookEndpoints.schemas';

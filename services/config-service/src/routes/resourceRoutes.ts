@@ -4,6 +4,7 @@ import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AnyRouteSpec, RouteAuth } from '@datasync/openapi';
 import { providerVerifier, type ProviderSettings, type ProviderVerifier } from '@datasync/providers';
+import { WebhookEndpointsService } from '@datasync/webhooks';
 import { CollectionsService, type CollectionHooks } from '../collections/collections.service';
 import { DestinationsService, type DestinationSettings } from '../destinations/destinations.service';
 import { SourcesService } from '../sources/sources.service';
@@ -12,6 +13,7 @@ import { collectionRoutes } from './collections';
 import { destinationRoutes } from './destinations';
 import { sourceRoutes } from './sources';
 import { syncRoutes } from './syncs';
+import { webhookEndpointRoutes } from './webhookEndpoints';
 
 /** The services behind the first four steps of the spec's workflow. */
 export interface ResourceServices {
@@ -19,6 +21,7 @@ export interface ResourceServices {
   sources: SourcesService;
   syncs: SyncsService;
   collections: CollectionsService;
+  webhookEndpoints: WebhookEndpointsService;
 }
 
 export interface ResourceServiceOptions {
@@ -31,6 +34,8 @@ export interface ResourceServiceOptions {
   verifier?: ProviderVerifier;
   /** The loader issue's `collection.mounted` enqueue; nothing by default. */
   collectionHooks?: CollectionHooks;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: development and tests only; off by default. */
+  webhooks?: { allowPrivateNetworks: boolean };
 }
 
 export function createResourceServices(options: ResourceServiceOptions): ResourceServices {
@@ -40,15 +45,21 @@ export function createResourceServices(options: ResourceServiceOptions): Resourc
   // The overview's accounts and loading activity, read by libs/accounts from its tables and the loader's.
   const syncs = new SyncsService(knex, syncActivityReader(knex));
   const collections = new CollectionsService(knex, syncs, destinations, logger, options.collectionHooks);
-  return { destinations, sources, syncs, collections };
+  const webhookEndpoints = new WebhookEndpointsService({
+    knex,
+    secretBox,
+    guard: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, timeoutMs: 5_000 },
+  });
+  return { destinations, sources, syncs, collections, webhookEndpoints };
 }
 
-/** Destinations, sources, syncs and collections, mounted under /api/v1 behind `auth` (a session or Basic auth). */
+/** Destinations, sources, syncs, collections and webhook endpoints, mounted under /api/v1 behind `auth` (a session or Basic auth). */
 export function resourceRoutes(auth: RouteAuth, services: ResourceServices): AnyRouteSpec[] {
   return [
     ...destinationRoutes({ auth, destinations: services.destinations }),
     ...sourceRoutes({ auth, sources: services.sources }),
     ...syncRoutes({ auth, syncs: services.syncs }),
     ...collectionRoutes({ auth, collections: services.collections }),
+    ...webhookEndpointRoutes({ auth, webhookEndpoints: services.webhookEndpoints }),
   ];
 }

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
-import { endpointParams } from '../../webhookEndpoints/webhookEndpoints.schemas';
+import { endpointParams } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function deleteWebhookEndpoint(deps: WebhookEndpointRouteDeps) {

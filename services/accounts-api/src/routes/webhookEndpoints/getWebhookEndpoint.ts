@@ -1,8 +1,7 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
-import { toEndpointJson } from '../../webhookEndpoints/webhookEndpoints.mapper';
-import { endpointParams, endpointSchema } from '../../webhookEndpoints/webhookEndpoints.schemas';
+import { endpointParams, endpointSchema, toEndpointJson } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function getWebhookEndpoint(deps: WebhookEndpointRouteDeps) {

@@ -1,8 +1,7 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
-import { toDeliveryJson } from '../../webhookEndpoints/webhookEndpoints.mapper';
-import { deliveryListQuery, deliveryListSchema, endpointParams } from '../../webhookEndpoints/webhookEndpoints.schemas';
+import { deliveryListQuery, deliveryListSchema, endpointParams, toDeliveryJson } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function listWebhookDeliveries(deps: WebhookEndpointRouteDeps) {

@@ -1,7 +1,6 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { toEndpointJson } from '../../webhookEndpoints/webhookEndpoints.mapper';
-import { endpointListSchema } from '../../webhookEndpoints/webhookEndpoints.schemas';
+import { endpointListSchema, toEndpointJson } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function listWebhookEndpoints(deps: WebhookEndpointRouteDeps) {

@@ -1,8 +1,7 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
-import { toDeliveryJson } from '../../webhookEndpoints/webhookEndpoints.mapper';
-import { deliveryParams, deliverySchema } from '../../webhookEndpoints/webhookEndpoints.schemas';
+import { deliveryParams, deliverySchema, toDeliveryJson } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function postWebhookDeliveryRetry(deps: WebhookEndpointRouteDeps) {

@@ -2,8 +2,7 @@ import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
 import { idempotent } from '../../edge/idempotent';
-import { toEndpointJson } from '../../webhookEndpoints/webhookEndpoints.mapper';
-import { createEndpointBody, createdEndpointSchema } from '../../webhookEndpoints/webhookEndpoints.schemas';
+import { createEndpointBody, createdEndpointSchema, toEndpointJson } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 interface Body {

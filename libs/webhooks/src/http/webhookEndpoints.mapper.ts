@@ -1,4 +1,5 @@
-import type { DeliveryView, WebhookEndpoint } from '@datasync/webhooks';
+import type { DeliveryView } from '../webhookDeliveries.reader';
+import type { WebhookEndpoint } from '../webhookEndpoints.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);

@@ -1,5 +1,6 @@
+// The public JSON of webhook endpoints, shared by the Accounts API and config-service's API (the dashboard).
 import Joi from 'joi';
-import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from '@datasync/webhooks';
+import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from '../eventTypes';
 
 const EVENT_RULE = `must be one of: ${[ALL_EVENTS, ...WEBHOOK_EVENT_TYPES].join(', ')}`;
 
