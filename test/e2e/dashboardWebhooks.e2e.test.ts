@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
+import { fieldError, launchBrowser, unnamedControls, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
 import { startDashboardStack, type DashboardStack } from './support/dashboardStack';
 
 // The Webhooks page in headless Chromium: a refused URL explained, an endpoint added with its
@@ -33,6 +33,9 @@ describe('dashboard webhooks', () => {
       await page.getByLabel('Endpoint URL').fill('https://127.0.0.1/hooks');
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       await page.getByText('url\'s host "127.0.0.1" is not on the public internet; webhook endpoints must be.').waitFor();
+      expect(await fieldError(page, 'Endpoint URL')).toBe(
+        'url\'s host "127.0.0.1" is not on the public internet; webhook endpoints must be.',
+      );
 
       await page.getByLabel('Endpoint URL').fill(ENDPOINT_URL);
       await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -47,6 +50,7 @@ describe('dashboard webhooks', () => {
 
       await page.getByRole('button', { name: `Deliveries to ${ENDPOINT_URL}` }).click();
       await page.getByText('No event sent to this endpoint yet.').waitFor();
+      expect(await unnamedControls(page)).toEqual([]);
 
       await page.getByRole('button', { name: `Delete ${ENDPOINT_URL}` }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -2,7 +2,7 @@ import { ApiFailure, api, loadCatalog, seg } from '../api.js';
 import { confirmAction } from '../confirm.js';
 import { h, replace } from '../dom.js';
 import { toneBadge, when } from '../format.js';
-import { busy } from '../forms.js';
+import { busy, textField } from '../forms.js';
 import { card, dataTable, emptyState, errorAlert, pageHead } from '../ui.js';
 
 const DELIVERY_TONES = { pending: 'busy', succeeded: 'ok', failed: 'error' };
@@ -100,13 +100,13 @@ export const webhooksPage = {
     const listHolder = h('div', {});
     const logHolder = h('div', {});
 
-    const url = h('input', {
-      type: 'url',
+    const url = textField({
       name: 'url',
-      id: 'webhook-url',
-      class: 'mono',
+      label: 'Endpoint URL',
+      hint: env === 'production' ? 'https only, on the public internet.' : 'On the public internet.',
       placeholder: 'https://example.com/datasync/webhooks',
-      required: true,
+      mono: true,
+      maxLength: 2048,
     });
     const all = h('input', { type: 'checkbox', name: 'all', id: 'webhook-all', checked: true });
     const boxes = webhookEvents.map((type) => h('input', { type: 'checkbox', name: 'event', value: type, id: `webhook-${type}` }));
@@ -114,9 +114,7 @@ export const webhooksPage = {
     const form = h(
       'form',
       { class: 'card', 'aria-label': 'New webhook endpoint' },
-      h('label', { for: 'webhook-url' }, 'Endpoint URL'),
-      url,
-      h('p', { class: 'hint' }, env === 'production' ? 'https only, on the public internet.' : 'On the public internet.'),
+      url.el,
       h(
         'fieldset',
         {},
@@ -130,11 +128,12 @@ export const webhooksPage = {
       event.preventDefault();
       const enabled = all.checked ? ['*'] : boxes.filter((b) => b.checked).map((b) => b.value);
       const restore = busy(submit, 'Adding…');
+      url.clearError();
       try {
         const created = await api.post('/webhook_endpoints', { url: url.value, enabled_events: enabled });
         restore();
         status.replaceChildren();
-        url.value = '';
+        url.input.value = '';
         replace(
           panel,
           secretPanel(created, () => panel.replaceChildren()),
@@ -143,7 +142,9 @@ export const webhooksPage = {
         await load();
       } catch (failure) {
         restore();
-        replace(status, errorAlert(failure instanceof ApiFailure ? failure.message : 'The endpoint could not be added.'));
+        // A refused URL is explained under the field; anything else above the form.
+        if (failure instanceof ApiFailure && failure.body?.param === 'url') url.setError(failure.message);
+        else replace(status, errorAlert(failure instanceof ApiFailure ? failure.message : 'The endpoint could not be added.'));
       }
     });
 
