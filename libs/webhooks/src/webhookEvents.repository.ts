@@ -21,7 +21,8 @@ function eventId(): string {
  * Records an integrator event about an account, and a pending delivery for each enabled endpoint
  * of its environment that asked for the type. Call it with the transaction that makes the change:
  * the event then exists exactly when the change does (an outbox), and the loader's dispatcher
- * sends it after commit. Returns undefined when the account no longer exists.
+ * sends it after commit. An event no endpoint wants is not stored (most environments have none,
+ * and status changes are frequent). Returns undefined when nothing was stored.
  */
 export async function emitAccountEvent(
   db: Db,
@@ -32,6 +33,11 @@ export async function emitAccountEvent(
   const account = (await db(TABLES.accounts).where({ id: accountId }).first('environment_id', 'identifier', 'source_type')) as
     { environment_id: string; identifier: string; source_type: string } | undefined;
   if (!account) return undefined;
+  const wanting = (await db(TABLES.webhookEndpoints)
+    .where({ environment_id: account.environment_id, status: 'enabled' })
+    .whereRaw('(? = any(enabled_events) or ? = any(enabled_events))', [type, ALL_EVENTS])
+    .select('id')) as { id: string }[];
+  if (wanting.length === 0) return undefined;
   const id = eventId();
   const now = new Date();
   const payload = {
@@ -50,13 +56,6 @@ export async function emitAccountEvent(
     created_at: now,
   };
   await db(TABLES.webhookEvents).insert(row);
-  const inserted = (await db.raw(
-    `insert into ${TABLES.webhookDeliveries} (event_id, endpoint_id, next_attempt_at)
-     select :eventId, e.id, now() from ${TABLES.webhookEndpoints} e
-     where e.environment_id = :environmentId and e.status = 'enabled'
-       and (:type = any(e.enabled_events) or :all = any(e.enabled_events))
-     returning id`,
-    { eventId: id, environmentId: account.environment_id, type, all: ALL_EVENTS },
-  )) as { rows: unknown[] };
-  return { id, deliveries: inserted.rows.length };
+  await db(TABLES.webhookDeliveries).insert(wanting.map((e) => ({ event_id: id, endpoint_id: e.id, next_attempt_at: db.fn.now() })));
+  return { id, deliveries: wanting.length };
 }

@@ -16,10 +16,17 @@ afterAll(async () => {
   await h?.stop();
 });
 
+// Each test's endpoints go with it: the next test's events must not keep retrying to a closed receiver.
+const created: string[] = [];
+afterEach(async () => {
+  await h.knex(TABLES.webhookEndpoints).whereIn('id', created.splice(0)).delete();
+});
+
 /** An endpoint as the API stores it; inserted directly, since the harness's tenant is a production environment (https only). */
 async function addEndpoint(url: string, enabledEvents: string[] = ['*']) {
   const id = randomUUID();
   const secret = generateSigningSecret();
+  created.push(id);
   await h.knex(TABLES.webhookEndpoints).insert({
     id,
     environment_id: h.environmentId,
