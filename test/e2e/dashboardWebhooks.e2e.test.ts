@@ -3,7 +3,7 @@ import { fieldError, launchBrowser, unnamedControls, openSession, shoot, signUpI
 import { startDashboardStack, type DashboardStack } from './support/dashboardStack';
 
 // The Webhooks page in headless Chromium: a refused URL explained, an endpoint added with its
-// signing secret shown once (never in the list, the URL or storage), its delivery log, deletion.
+// signing secret shown once (never in the list, the URL or storage), its delivery log, disabling and enabling it, deletion.
 
 let stack: DashboardStack;
 let browser: Browser;
@@ -51,6 +51,12 @@ describe('dashboard webhooks', () => {
       await page.getByRole('button', { name: `Deliveries to ${ENDPOINT_URL}` }).click();
       await page.getByText('No event sent to this endpoint yet.').waitFor();
       expect(await unnamedControls(page)).toEqual([]);
+
+      await page.getByRole('button', { name: `Disable ${ENDPOINT_URL}` }).click();
+      await page.getByText('Disabled through the API or the dashboard.').waitFor();
+      await page.getByRole('button', { name: `Enable ${ENDPOINT_URL}` }).click();
+      await page.getByRole('button', { name: `Disable ${ENDPOINT_URL}` }).waitFor();
+      expect(await page.getByText('Disabled through the API or the dashboard.').count()).toBe(0);
 
       await page.getByRole('button', { name: `Delete ${ENDPOINT_URL}` }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

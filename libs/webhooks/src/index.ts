@@ -34,4 +34,5 @@ export {
   endpointListSchema,
   endpointParams,
   endpointSchema,
+  updateEndpointBody,
 } from './http/webhookEndpoints.schemas';

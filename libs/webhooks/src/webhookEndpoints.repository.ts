@@ -76,3 +76,29 @@ export async function sealedSecretOf(db: Db, id: string): Promise<{ environmentI
     Pick<WebhookEndpointRow, 'environment_id' | 'signing_secret'> | undefined;
   return row ? { environmentId: row.environment_id, sealed: row.signing_secret } : undefined;
 }
+
+/** Changes an endpoint. Enabling it again ends its failing streak; a user's disable names itself as the reason. */
+export async function updateEndpoint(
+  db: Db,
+  environmentId: string,
+  id: string,
+  changes: { url?: string; enabledEvents?: string[]; disabled?: boolean },
+): Promise<WebhookEndpoint | undefined> {
+  const update: Record<string, unknown> = { updated_at: db.fn.now() };
+  if (changes.url !== undefined) update.url = changes.url;
+  if (changes.enabledEvents !== undefined) update.enabled_events = changes.enabledEvents;
+  if (changes.disabled === false) Object.assign(update, { status: 'enabled', disabled_reason: null, failing_since: null });
+  if (changes.disabled === true)
+    Object.assign(update, { status: 'disabled', disabled_reason: 'Disabled through the API or the dashboard.' });
+  const [row] = (await db(TABLES.webhookEndpoints)
+    .where({ environment_id: environmentId, id })
+    .update(update)
+    .returning([...COLUMNS])) as WebhookEndpointRow[];
+  // Disabled: nothing more goes out, what was owed included (as when it is disabled for failing).
+  if (row && changes.disabled === true) {
+    await db(TABLES.webhookDeliveries)
+      .where({ endpoint_id: id, status: 'pending' })
+      .update({ status: 'failed', next_attempt_at: null, last_error: 'endpoint disabled', updated_at: db.fn.now() });
+  }
+  return row ? toEndpoint(row) : undefined;
+}

@@ -13,6 +13,7 @@ import {
   findEndpoint,
   insertEndpoint,
   listEndpoints,
+  updateEndpoint,
   type WebhookEndpoint,
 } from './webhookEndpoints.repository';
 
@@ -62,6 +63,31 @@ export class WebhookEndpointsService {
     const endpoint = await findEndpoint(this.deps.knex, environmentId, id);
     if (!endpoint) throw new NotFoundError('No such webhook endpoint in this environment.', 'id');
     return endpoint;
+  }
+
+  /** Changes the URL (checked as at creation), the event types, or whether it is disabled. */
+  async update(
+    environmentId: string,
+    id: string,
+    input: { url?: string; enabledEvents?: string[]; disabled?: boolean },
+  ): Promise<WebhookEndpoint> {
+    const { knex, guard } = this.deps;
+    await this.get(environmentId, id);
+    let url: string | undefined;
+    if (input.url !== undefined) {
+      const environment = (await knex(TABLES.environments).where({ id: environmentId }).first('name')) as { name: string };
+      const parsed = parseEndpointUrl(input.url, environment.name);
+      await guardEndpointHost(parsed, guard);
+      url = parsed.toString();
+    }
+    const changes = {
+      ...(url !== undefined ? { url } : {}),
+      ...(input.enabledEvents !== undefined ? { enabledEvents: normalizeEvents(input.enabledEvents) } : {}),
+      ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
+    };
+    const updated = await updateEndpoint(knex, environmentId, id, changes);
+    if (!updated) throw new NotFoundError('No such webhook endpoint in this environment.', 'id');
+    return updated;
   }
 
   async delete(environmentId: string, id: string): Promise<WebhookEndpoint> {

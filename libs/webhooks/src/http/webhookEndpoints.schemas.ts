@@ -71,3 +71,18 @@ export const deliveryListSchema = Joi.object({ data: Joi.array().items(deliveryS
 export const deliveryListQuery = Joi.object({
   limit: Joi.number().integer().min(1).max(100).default(20).description('deliveries, newest event first, 1-100 (default 20)'),
 });
+
+export const updateEndpointBody = Joi.object({
+  url: Joi.string().max(2048).description('a new URL, checked as at creation'),
+  enabled_events: Joi.array()
+    .items(
+      Joi.string()
+        .valid(ALL_EVENTS, ...WEBHOOK_EVENT_TYPES)
+        .messages({ 'any.only': `{#label} ${EVENT_RULE}` }),
+    )
+    .min(1)
+    .description('the event types to send from now on'),
+  disabled: Joi.boolean().description('false enables a disabled endpoint again (its failing streak starts over); true stops deliveries'),
+})
+  .min(1)
+  .messages({ 'object.min': 'send at least one of url, enabled_events, disabled' });

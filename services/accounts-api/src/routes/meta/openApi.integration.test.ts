@@ -83,6 +83,7 @@ describe('the OpenAPI document', () => {
         'POST /webhook_endpoints',
         'GET /webhook_endpoints/{id}',
         'DELETE /webhook_endpoints/{id}',
+        'POST /webhook_endpoints/{id}',
         'GET /webhook_endpoints/{id}/deliveries',
         'POST /webhook_endpoints/{id}/deliveries/{delivery_id}/retry',
       ].sort(),

@@ -5,6 +5,7 @@ import { listWebhookDeliveries } from './listWebhookDeliveries';
 import { listWebhookEndpoints } from './listWebhookEndpoints';
 import { postWebhookDeliveryRetry } from './postWebhookDeliveryRetry';
 import { postWebhookEndpoint } from './postWebhookEndpoint';
+import { postWebhookEndpointUpdate } from './postWebhookEndpointUpdate';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export type { WebhookEndpointRouteDeps } from './routeDeps';
@@ -13,6 +14,7 @@ export function webhookEndpointRoutes(deps: WebhookEndpointRouteDeps): AnyRouteS
   return [
     listWebhookEndpoints(deps),
     postWebhookEndpoint(deps),
+    postWebhookEndpointUpdate(deps),
     getWebhookEndpoint(deps),
     deleteWebhookEndpoint(deps),
     listWebhookDeliveries(deps),

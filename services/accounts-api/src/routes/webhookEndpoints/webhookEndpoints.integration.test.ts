@@ -156,3 +156,58 @@ describe('GET and DELETE /webhook_endpoints/{id}', () => {
     await request(api.baseUrl).get(`/webhook_endpoints/${body.id}`).set('Authorization', client.authorization).expect(404);
   });
 });
+
+describe('POST /webhook_endpoints/{id} (update)', () => {
+  const update = (client: TestClient, id: string, body: unknown) =>
+    request(api.baseUrl)
+      .post(`/webhook_endpoints/${id}`)
+      .set('Authorization', client.authorization)
+      .send(body as object);
+
+  it('answers 401 without credentials', async () => {
+    await request(api.baseUrl).post('/webhook_endpoints/00000000-0000-4000-8000-000000000000').send({ disabled: false }).expect(401);
+  });
+
+  it('refuses an empty change, an unknown key and a URL off the public internet, changing nothing', async () => {
+    const client = await newClient(api);
+    const { body } = await post(client, { url: PUBLIC_URL, enabled_events: ['*'] }).expect(200);
+    const empty = await update(client, body.id, {}).expect(400);
+    expect(empty.body).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid' });
+    const unknown = await update(client, body.id, { secret: 'whsec_x' }).expect(400);
+    expect(unknown.body.errors).toEqual([{ param: 'secret', message: 'secret is not allowed' }]);
+    const privateUrl = await update(client, body.id, { url: 'https://10.1.2.3/x' }).expect(400);
+    expect(privateUrl.body).toMatchObject({ code: 'url_not_allowed', param: 'url' });
+    const [row] = await rowsOf(client.environmentId);
+    expect(row).toMatchObject({ url: PUBLIC_URL, enabled_events: ['*'], status: 'enabled' });
+  });
+
+  it('disables, then enables again with the failing streak over; changes URL and events; the secret stays', async () => {
+    const client = await newClient(api);
+    const { body } = await post(client, { url: PUBLIC_URL, enabled_events: ['*'] }).expect(200);
+    const [before] = await rowsOf(client.environmentId);
+    const disabled = await update(client, body.id, { disabled: true }).expect(200);
+    expect(disabled.body).toMatchObject({ status: 'disabled', disabled_reason: 'Disabled through the API or the dashboard.' });
+    await api
+      .knex(TABLES.webhookEndpoints)
+      .where({ id: body.id })
+      .update({ failing_since: new Date(Date.now() - 86_400_000) });
+
+    const enabled = await update(client, body.id, { disabled: false, url: `${PUBLIC_URL}/v2`, enabled_events: ['account.live'] }).expect(
+      200,
+    );
+    expect(enabled.body).toEqual({
+      id: body.id,
+      object: 'webhook_endpoint',
+      url: `${PUBLIC_URL}/v2`,
+      enabled_events: ['account.live'],
+      status: 'enabled',
+      disabled_reason: null,
+      failing_since: null,
+      created: body.created,
+    });
+    const [after] = await rowsOf(client.environmentId);
+    expect(after.signing_secret).toBe(before.signing_secret);
+    const other = await newClient(api);
+    await update(other, body.id, { disabled: true }).expect(404);
+  });
+});

@@ -56,6 +56,7 @@ const POLICY: Record<string, Access> = {
   'GET /webhook_endpoints': ADMIN,
   'POST /webhook_endpoints': ADMIN,
   'DELETE /webhook_endpoints/{id}': ADMIN,
+  'POST /webhook_endpoints/{id}': ADMIN,
   'GET /webhook_endpoints/{id}/deliveries': ADMIN,
   'POST /webhook_endpoints/{id}/deliveries/{delivery_id}/retry': ADMIN,
 };

@@ -4,6 +4,7 @@ import { listWebhookDeliveries } from './listWebhookDeliveries';
 import { listWebhookEndpoints } from './listWebhookEndpoints';
 import { postWebhookDeliveryRetry } from './postWebhookDeliveryRetry';
 import { postWebhookEndpoint } from './postWebhookEndpoint';
+import { postWebhookEndpointUpdate } from './postWebhookEndpointUpdate';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 /** The dashboard's Webhooks page's calls, mounted under /api/v1. */
@@ -11,6 +12,7 @@ export function webhookEndpointRoutes(deps: WebhookEndpointRouteDeps): AnyRouteS
   return [
     listWebhookEndpoints(deps),
     postWebhookEndpoint(deps),
+    postWebhookEndpointUpdate(deps),
     deleteWebhookEndpoint(deps),
     listWebhookDeliveries(deps),
     postWebhookDeliveryRetry(deps),

@@ -166,6 +166,17 @@ export const webhooksPage = {
       }
     }
 
+    async function setDisabled(endpoint, disabled, button) {
+      const restore = busy(button, disabled ? 'Disabling…' : 'Enabling…');
+      try {
+        await api.post(`/webhook_endpoints/${seg(endpoint.id)}`, { disabled });
+        await load();
+      } catch (failure) {
+        restore();
+        replace(status, errorAlert(failure instanceof ApiFailure ? failure.message : 'It could not be changed.'));
+      }
+    }
+
     async function load() {
       const { data } = await api.get('/webhook_endpoints');
       replace(
@@ -185,6 +196,17 @@ export const webhooksPage = {
                   'click',
                   () => void deliveryLog(e, logHolder).catch(() => replace(logHolder, errorAlert('The delivery log could not be loaded.'))),
                 );
+                // A disabled endpoint (failing for days, or by hand) is enabled again here; its failing streak starts over.
+                const toggle = h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: 'btn btn-small btn-secondary',
+                    'aria-label': `${e.status === 'disabled' ? 'Enable' : 'Disable'} ${e.url}`,
+                  },
+                  e.status === 'disabled' ? 'Enable' : 'Disable',
+                );
+                toggle.addEventListener('click', () => void setDisabled(e, e.status !== 'disabled', toggle));
                 const del = h(
                   'button',
                   { type: 'button', class: 'btn btn-small btn-danger-outline', 'aria-label': `Delete ${e.url}` },
@@ -206,7 +228,7 @@ export const webhooksPage = {
                     e.failing_since ? h('span', { class: 'sub' }, 'failing since ', when(e.failing_since)) : null,
                   ),
                   h('td', {}, when(new Date(e.created * 1000).toISOString())),
-                  h('td', {}, h('div', { class: 'row-actions' }, show, del)),
+                  h('td', {}, h('div', { class: 'row-actions' }, show, toggle, del)),
                 );
               }),
             ),
