@@ -1,3 +1,4 @@
+import { emitAccountEvent } from '@datasync/webhooks';
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
@@ -95,7 +96,12 @@ export class AccountsService {
    */
   async setActive(caller: Caller, identity: { sourceType: string; identifier: string }, active: boolean): Promise<Account> {
     const full = { environmentId: caller.environmentId, ...identity };
-    const result = await updateActiveOrRead(this.options.knex, full, active);
+    // The integrator event commits with the toggle (libs/webhooks' outbox).
+    const result = await this.options.knex.transaction(async (trx) => {
+      const updated = await updateActiveOrRead(trx, full, active);
+      if (updated?.changed) await emitAccountEvent(trx, updated.account.id, active ? 'account.resumed' : 'account.paused');
+      return updated;
+    });
     if (result?.changed) {
       await this.hooks.afterAccountToggled(result.account);
       return result.account;
@@ -119,6 +125,8 @@ export class AccountsService {
       const found = await lockByIdentity(trx, { environmentId: caller.environmentId, ...identity });
       if (!found) throw notFound(identity);
       if (found.deletingAt) return { account: found, alreadyDeleting: true };
+      // Sent when the deletion is accepted, while the account row still names it.
+      await emitAccountEvent(trx, found.id, 'account.deleted');
       return { account: await markDeleting(trx, found.id), alreadyDeleting: false };
     });
     // A delete already under way is answered at once: each repeat opening a wait of its own would

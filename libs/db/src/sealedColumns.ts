@@ -11,6 +11,7 @@ export const SEALED_COLUMNS = {
   destinationConnection: { table: TABLES.destinations, column: 'connection_secret' },
   accountCredential: { table: TABLES.accounts, column: 'credential_secret' },
   sourceWebhookSecret: { table: TABLES.sourceWebhookSecrets, column: 'secret' },
+  webhookSigningSecret: { table: TABLES.webhookEndpoints, column: 'signing_secret' },
 } as const;
 
 export type SealedColumn = keyof typeof SEALED_COLUMNS;

@@ -20,6 +20,9 @@ export const TABLES = {
   sourceWebhookSecrets: 'source_webhook_secrets',
   accountWebhookReceipts: 'account_webhook_receipts',
   accountPollModes: 'account_poll_modes',
+  webhookEndpoints: 'webhook_endpoints',
+  webhookEvents: 'webhook_events',
+  webhookDeliveries: 'webhook_deliveries',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
@@ -159,6 +162,48 @@ export interface TableVerificationRow {
   drift_repaired: number | null;
   full_verified_at: Date | null;
   recent_verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+
+export interface WebhookEndpointRow {
+  id: string;
+  environment_id: string;
+  url: string;
+  enabled_events: string[];
+  /** Sealed (SEALED_COLUMNS.webhookSigningSecret); opened only to sign a delivery. */
+  signing_secret: string;
+  status: WebhookEndpointStatus;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WebhookEventRow {
+  id: string;
+  environment_id: string;
+  type: string;
+  account_id: string | null;
+  payload: Record<string, unknown>;
+  created_at: Date;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveryRow {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  next_attempt_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

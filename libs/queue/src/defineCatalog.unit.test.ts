@@ -9,8 +9,8 @@ const runId = '5b0c8f6e-2f0e-4c4a-9a52-3f1f3c2b9d10';
 const idOnly = Joi.object<{ id: string }, true>({ id: Joi.string().required() });
 
 describe('defineCatalog', () => {
-  it('holds the four permanent queues of DESIGN §7 in production', () => {
-    expect(jobCatalog.queues).toEqual(['lifecycle', 'backfill', 'incremental', 'maintenance']);
+  it("holds DESIGN §7's four permanent queues and outbound webhooks' in production", () => {
+    expect(jobCatalog.queues).toEqual(['lifecycle', 'backfill', 'incremental', 'maintenance', 'webhooks']);
   });
 
   it('merges library defaults, catalog defaults and job options', () => {

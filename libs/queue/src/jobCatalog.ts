@@ -22,6 +22,12 @@ export interface SegmentLoadPayload {
 
 export type ReconcilePayload = Record<string, never>;
 
+/** One attempt of one outbound webhook delivery (libs/webhooks); the attempt number makes the job id unique per try. */
+export interface WebhookDeliverPayload {
+  deliveryId: string;
+  attempt: number;
+}
+
 /** What a verification covers: every object (`full`), or those created in the recent window. */
 export const VERIFY_SCOPES = ['full', 'recent'] as const;
 export type VerifyScope = (typeof VERIFY_SCOPES)[number];
@@ -60,7 +66,7 @@ const goneWhenDone = { removeOnComplete: { count: 0 } };
  * never ahead of them, so the job list grows issue by issue.
  */
 export const jobCatalog = defineCatalog({
-  queues: ['lifecycle', 'backfill', 'incremental', 'maintenance'],
+  queues: ['lifecycle', 'backfill', 'incremental', 'maintenance', 'webhooks'],
   jobs: {
     // Enqueued by libs/accounts after the account row commits; handled by the loader.
     'account.attach': defineJob({
@@ -163,6 +169,18 @@ export const jobCatalog = defineCatalog({
       }),
       jobId: (p) => `poke-${p.accountId}-${p.wave}`,
       options: { ...goneWhenDone, attempts: 3, backoff: { type: 'exponential', delay: 1_000 }, removeOnFail: { count: 1_000 } },
+    }),
+    // Enqueued by the loader's webhook dispatcher for each due delivery. One attempt per job: the
+    // retry schedule (hours to days) lives in the delivery row, which survives Redis, and the
+    // dispatcher enqueues the next attempt under its own id when it is due.
+    'webhook.deliver': defineJob({
+      queue: 'webhooks',
+      schema: Joi.object<WebhookDeliverPayload, true>({
+        deliveryId: Joi.string().uuid().required(),
+        attempt: Joi.number().integer().min(1).required(),
+      }),
+      jobId: (p) => `webhook-${p.deliveryId}-${p.attempt}`,
+      options: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 1_000 } },
     }),
   },
 });

@@ -7,8 +7,9 @@ import { createLink, type LinkDeps } from './link';
 import { accountRoutes, type AccountRouteDeps } from './routes/accounts';
 import { getDocs } from './routes/meta/getDocs';
 import { webhookRouter, type WebhookDeps } from './webhooks/webhookRouter';
+import { webhookEndpointRoutes, type WebhookEndpointRouteDeps } from './routes/webhookEndpoints';
 
-export interface AccountsApiDeps extends AccountRouteDeps {
+export interface AccountsApiDeps extends AccountRouteDeps, WebhookEndpointRouteDeps {
   logger: Logger;
   readiness: Readiness;
   bodyLimit: string;
@@ -33,7 +34,13 @@ export function createApp(deps: AccountsApiDeps): Express {
   let document: OpenApiDocument | undefined;
   const documented = () => (document ??= buildApiDocument(routes));
   // /openapi.json and /docs are public: the contract is no secret, and tools fetch it anonymously.
-  const routes: AnyRouteSpec[] = [...accountRoutes(deps), ...link.routes, openApiRoute(documented), getDocs(documented)];
+  const routes: AnyRouteSpec[] = [
+    ...accountRoutes(deps),
+    ...webhookEndpointRoutes(deps),
+    ...link.routes,
+    openApiRoute(documented),
+    getDocs(documented),
+  ];
   // The hosted Link page answers in HTML, never the API's JSON (link/linkRouter.ts).
   app.use('/link', link.pages);
   if (deps.webhooks) app.use(webhookRouter(deps.webhooks));

@@ -4,6 +4,7 @@ import { dbEnv, type DbEnvConfig } from '@datasync/db';
 import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv, type QueueConfig } from '@datasync/queue';
+import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
 import { linkEnv, type LinkEnv } from './link/linkEnv';
 
 export const configSchema = {
@@ -13,6 +14,7 @@ export const configSchema = {
   ...queueEnv,
   ...providerEnv,
   ...linkEnv,
+  ...webhooksEnv,
   BODY_LIMIT: Joi.string().default('100kb').description('largest JSON request body accepted; larger ones get a 413'),
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
@@ -72,7 +74,8 @@ export const configSchema = {
     ),
 };
 
-export interface AccountsApiConfig extends DbEnvConfig, QueueConfig, ProviderEnv, LinkEnv, FailedAuthConfig, TrustedProxiesConfig {
+export interface AccountsApiConfig
+  extends DbEnvConfig, QueueConfig, ProviderEnv, LinkEnv, FailedAuthConfig, TrustedProxiesConfig, WebhooksEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

@@ -6,6 +6,7 @@ import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
 import type { JobCatalog, Producer } from '@datasync/queue';
+import { WebhookEndpointsService } from '@datasync/webhooks';
 import type { AccountsApiConfig } from './config';
 import { createApiAuth } from './edge/apiAuth';
 import { cachedLookup } from './edge/cachedLookup';
@@ -16,6 +17,7 @@ import type { AccountRouteDeps } from './routes/accounts';
 import { EventClaims } from './webhooks/eventClaims';
 import { InboundWebhooks } from './webhooks/inboundWebhooks.service';
 import type { WebhookDeps } from './webhooks/webhookRouter';
+import type { WebhookEndpointRouteDeps } from './routes/webhookEndpoints';
 
 export type ServiceSettings = Pick<
   AccountsApiConfig,
@@ -37,14 +39,18 @@ export type ServiceSettings = Pick<
   | 'WEBHOOK_EVENT_TTL_HOURS'
   | 'WEBHOOK_POKE_WINDOW_MS'
   | 'WEBHOOK_CACHE_MS'
+  | 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'
 > &
   Parameters<typeof providerSettings>[0];
+
+// A URL's host is looked up while the caller waits for the endpoint's creation.
+const WEBHOOK_DNS_TIMEOUT_MS = 5_000;
 
 /** What the routes need, built from configuration and the process's connections (main and tests alike). */
 export function createAccountsApiServices(
   settings: ServiceSettings,
   deps: { knex: Knex; redis: Redis; logger: Logger; producer?: Producer<JobCatalog>; hooks?: Partial<AccountHooks> },
-): AccountRouteDeps & { link: LinkDeps; webhooks?: WebhookDeps } {
+): AccountRouteDeps & WebhookEndpointRouteDeps & { link: LinkDeps; webhooks?: WebhookDeps } {
   const { knex, redis, logger } = deps;
   const masterKeys = parseMasterKeys(settings.SECRETS_MASTER_KEYS);
   const secretBox = createSecretBox(masterKeys);
@@ -100,5 +106,10 @@ export function createAccountsApiServices(
           },
         }
       : {}),
+    webhookEndpoints: new WebhookEndpointsService({
+      knex,
+      secretBox,
+      guard: { allowPrivateNetworks: settings.WEBHOOK_ALLOW_PRIVATE_NETWORKS, timeoutMs: WEBHOOK_DNS_TIMEOUT_MS },
+    }),
   };
 }

@@ -9,6 +9,7 @@ import {
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { dbEnv } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
+import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
 import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv } from '@datasync/queue';
@@ -25,6 +26,7 @@ export const configSchema = {
   ...passwordLimitsEnv,
   ...trustedProxiesEnv,
   ...destinationsEnv,
+  ...webhooksEnv,
   ...destinationCheckEnv,
   ...providerEnv,
   ...opsEnv,
@@ -52,7 +54,8 @@ export interface ConfigServiceConfig
     DestinationsEnvConfig,
     DestinationCheckConfig,
     ProviderEnv,
-    OpsEnvConfig {
+    OpsEnvConfig,
+    WebhooksEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     providers: providerSettings(config),
     accountsApiPublicUrl: config.ACCOUNTS_API_PUBLIC_URL,
     collectionHooks: loaderCollectionHooks(producer, logger.child({ module: 'collection-hooks' })),
+    webhooks: { allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
   });
   // The dashboard's Accounts tab: the same AccountsService as the Accounts API, enqueuing the same loader jobs.
   const accounts = createAccountsService({

@@ -1,6 +1,7 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
+import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
 import { httpEnv } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv, type QueueConfig } from '@datasync/queue';
@@ -15,6 +16,7 @@ export const configSchema = {
   DB_POOL_MAX: dbEnv.DB_POOL_MAX.default(20),
   ...queueEnv,
   ...destinationsEnv,
+  ...webhooksEnv,
   ...providerEnv,
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
@@ -30,6 +32,25 @@ export const configSchema = {
   LOADER_LIFECYCLE_CONCURRENCY: int(1, 64)
     .default(24)
     .description('attach and mount jobs one loader process runs at once, beside the segment jobs'),
+  LOADER_WEBHOOK_CONCURRENCY: int(1, 256).default(16).description('webhook deliveries one loader process sends at once'),
+  LOADER_WEBHOOK_DISPATCH_INTERVAL_MS: int(100, 60_000)
+    .default(1_000)
+    .description('how often the loader looks for webhook deliveries that are due (first sends, retries, re-sends)'),
+  LOADER_WEBHOOK_TIMEOUT_MS: int(1_000, 60_000)
+    .default(10_000)
+    .description('how long one webhook delivery may take before it counts as failed'),
+  LOADER_WEBHOOK_RETRY_FIRST_MS: int(100, 3_600_000)
+    .default(60_000)
+    .description('wait after a failed webhook delivery; doubles per failure'),
+  LOADER_WEBHOOK_RETRY_MAX_MS: int(1_000, 86_400_000)
+    .default(3_600_000)
+    .description('the longest wait between attempts of a webhook delivery'),
+  LOADER_WEBHOOK_GIVE_UP_HOURS: int(24, 24 * 30)
+    .default(72)
+    .description('a webhook delivery still failing this long after its event is given up'),
+  LOADER_WEBHOOK_DISABLE_AFTER_HOURS: int(1, 24 * 30)
+    .default(72)
+    .description('a webhook endpoint whose every delivery has failed for this long is disabled'),
   LOADER_SEGMENTS_PER_ACCOUNT: int(1, 64)
     .default(4)
     .description('segments of one account enqueued or running at once against a provider that answers at once (the least)'),
@@ -127,7 +148,7 @@ export const configSchema = {
     .description("rows one statement deletes when a deleted account's rows are purged from a destination table"),
 };
 
-export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvConfig, ProviderEnv {
+export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvConfig, ProviderEnv, WebhooksEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;
@@ -135,6 +156,13 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   SECRETS_MASTER_KEYS: string;
   LOADER_CONCURRENCY: number;
   LOADER_LIFECYCLE_CONCURRENCY: number;
+  LOADER_WEBHOOK_CONCURRENCY: number;
+  LOADER_WEBHOOK_DISPATCH_INTERVAL_MS: number;
+  LOADER_WEBHOOK_TIMEOUT_MS: number;
+  LOADER_WEBHOOK_RETRY_FIRST_MS: number;
+  LOADER_WEBHOOK_RETRY_MAX_MS: number;
+  LOADER_WEBHOOK_GIVE_UP_HOURS: number;
+  LOADER_WEBHOOK_DISABLE_AFTER_HOURS: number;
   LOADER_SEGMENTS_PER_ACCOUNT: number;
   LOADER_MAX_SEGMENTS_PER_ACCOUNT: number;
   LOADER_DESTINATION_CONNECTIONS: number;

@@ -2,6 +2,7 @@ import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { JobCatalog, Producer } from '@datasync/queue';
+import type { RetryPolicy, UrlGuard } from '@datasync/webhooks';
 import type { DestinationAccessSettings } from './access/destinationAccess';
 import type { DestinationPool } from './access/destinationPool';
 import type { ProviderAccess } from './access/providerAccess';
@@ -55,6 +56,16 @@ export interface LoaderSettings {
   verifyRecentEveryMinutes: number;
 }
 
+/** Outbound webhook delivery (docs/webhook-endpoints.md). */
+export interface WebhookSettings {
+  guard: UrlGuard;
+  /** One delivery's whole request. */
+  timeoutMs: number;
+  /** How often due deliveries are enqueued. */
+  dispatchIntervalMs: number;
+  policy: RetryPolicy;
+}
+
 /** What the job handlers share; built once by main (or by a test). */
 export interface LoaderDeps {
   knex: Knex;
@@ -66,6 +77,7 @@ export interface LoaderDeps {
   /** The segment jobs' destination connections, shared by the process's jobs and bounded per destination. */
   destinationPool: DestinationPool;
   settings: LoaderSettings;
+  webhooks: WebhookSettings;
   metrics: LoaderMetrics;
   logger: Logger;
   /** True once the process is shutting down: segment jobs give their segment back at the next page. */

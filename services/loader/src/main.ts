@@ -21,7 +21,8 @@ import { createLoaderMetrics } from './metrics/metrics';
 import { JobQueues } from './queue/jobQueues';
 import { SelfCheck } from './reconcile/selfCheck';
 import { createDestinationPool } from './access/destinationPool';
-import { destinationAccessSettings, destinationPoolLimits, loaderSettings } from './settings';
+import { destinationAccessSettings, destinationPoolLimits, loaderSettings, webhookSettings } from './settings';
+import { WebhookDispatcher } from './webhooks/webhookDispatcher';
 
 async function main(): Promise<void> {
   const config = loadLoaderConfig();
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     destinations: destinationAccessSettings(config),
     destinationPool,
     settings: loaderSettings(config),
+    webhooks: webhookSettings(config),
     metrics,
     logger,
     stopping: () => stopping,
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
       backfill: config.LOADER_CONCURRENCY,
       incremental: config.LOADER_POLL_CONCURRENCY,
       maintenance: 1,
+      webhooks: config.LOADER_WEBHOOK_CONCURRENCY,
     },
     logger,
   });
@@ -78,6 +81,8 @@ async function main(): Promise<void> {
   );
   producerRedis.on('ready', () => selfCheck.reconnected());
   selfCheck.start();
+  const webhookDispatcher = new WebhookDispatcher(deps, logger.child({ module: 'webhooks' }));
+  webhookDispatcher.start();
   const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(workerRedis) });
   const app = createApp({ logger, readiness, metrics: metrics.registry });
   await startService({
@@ -92,6 +97,7 @@ async function main(): Promise<void> {
       async () => {
         stopping = true;
         await selfCheck.stop();
+        await webhookDispatcher.stop();
         await workers.close();
       },
       () => destinationPool.close(),

@@ -1,7 +1,7 @@
 import type { DestinationAccessSettings } from './access/destinationAccess';
 import type { PoolLimits } from './access/destinationPool';
 import type { LoaderConfig } from './config';
-import type { LoaderSettings } from './deps';
+import type { LoaderSettings, WebhookSettings } from './deps';
 
 export function loaderSettings(config: LoaderConfig): LoaderSettings {
   return {
@@ -41,5 +41,19 @@ export function destinationAccessSettings(config: LoaderConfig): DestinationAcce
   return {
     allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS,
     statementTimeoutMs: config.LOADER_DESTINATION_STATEMENT_TIMEOUT_MS,
+  };
+}
+
+export function webhookSettings(config: LoaderConfig): WebhookSettings {
+  return {
+    guard: { allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS, timeoutMs: 5_000 },
+    timeoutMs: config.LOADER_WEBHOOK_TIMEOUT_MS,
+    dispatchIntervalMs: config.LOADER_WEBHOOK_DISPATCH_INTERVAL_MS,
+    policy: {
+      firstDelayMs: config.LOADER_WEBHOOK_RETRY_FIRST_MS,
+      maxDelayMs: Math.max(config.LOADER_WEBHOOK_RETRY_FIRST_MS, config.LOADER_WEBHOOK_RETRY_MAX_MS),
+      giveUpAfterMs: config.LOADER_WEBHOOK_GIVE_UP_HOURS * 3_600_000,
+      disableAfterMs: config.LOADER_WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+    },
   };
 }

@@ -58,17 +58,24 @@ export interface LoaderWorld {
   close(): Promise<void>;
 }
 
-export async function createLoaderWorld(emulatorEnv: Record<string, string> = {}): Promise<LoaderWorld> {
+export async function createLoaderWorld(
+  emulatorEnv: Record<string, string> = {},
+  options: { environment?: 'production' | 'development' } = {},
+): Promise<LoaderWorld> {
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
-    return await buildWorld(emulatorEnv, cleanup);
+    return await buildWorld(emulatorEnv, cleanup, options.environment ?? 'production');
   } catch (err) {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
     throw err;
   }
 }
 
-async function buildWorld(emulatorEnv: Record<string, string>, cleanup: (() => Promise<unknown>)[]): Promise<LoaderWorld> {
+async function buildWorld(
+  emulatorEnv: Record<string, string>,
+  cleanup: (() => Promise<unknown>)[],
+  environment: 'production' | 'development',
+): Promise<LoaderWorld> {
   const controlPlane = await scratchDatabase('loadere2e_cp', true);
   cleanup.push(() => controlPlane.drop());
   const destination = await scratchDatabase('loadere2e_dest', false);
@@ -85,7 +92,7 @@ async function buildWorld(emulatorEnv: Record<string, string>, cleanup: (() => P
 
   const knex = controlPlane.knex;
   const tenant = await createTestTenant(knex, { earlyAccess: true });
-  const environmentId = tenant.productionEnvironmentId;
+  const environmentId = environment === 'development' ? tenant.developmentEnvironmentId : tenant.productionEnvironmentId;
   const app = await emulator.createAccount({ objects: { charges: 0 } });
   const suffix = randomBytes(4).toString('hex');
   const [source] = (await knex(TABLES.sources)

@@ -54,6 +54,8 @@ export function planServices(config: LauncherConfig, ports: ServicePorts, shared
     PROVIDER_STRIPE_BASE_URL: emulatorUrl,
     // The demo destination is a database on this machine, which the network guard refuses otherwise.
     DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
+    // A developer's webhook receiver listens on this machine too (docs/webhook-endpoints.md).
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   };
   const plan = (name: string, service: PlannedService['service'], port: number, env: Record<string, string>): PlannedService => ({
     name,

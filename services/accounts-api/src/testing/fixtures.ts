@@ -14,22 +14,26 @@ export interface TestClient {
 }
 
 /**
- * A new organization and a client credential of its production environment, created the way
+ * A new organization and a client credential of its production (or development) environment, created the way
  * config-service creates them (libs/auth), hashed under the test app's master key.
  */
-export async function newClient(api: ApiTestApp, options: { earlyAccess?: boolean; scope?: CredentialScope } = {}): Promise<TestClient> {
+export async function newClient(
+  api: ApiTestApp,
+  options: { earlyAccess?: boolean; scope?: CredentialScope; environment?: 'production' | 'development' } = {},
+): Promise<TestClient> {
   const tenant = await createTestTenant(api.knex, { earlyAccess: options.earlyAccess ?? false });
+  const environmentId = options.environment === 'development' ? tenant.developmentEnvironmentId : tenant.productionEnvironmentId;
   const credentials = new ClientCredentialsService(api.knex, new ClientSecretHasher(parseMasterKeys(api.settings.SECRETS_MASTER_KEYS)));
   const owner: Caller = {
     kind: 'session',
-    environmentId: tenant.productionEnvironmentId,
+    environmentId,
     organizationId: tenant.organizationId,
     userId: randomUUID(),
     sessionId: randomUUID(),
   };
   const { credential, clientSecret } = await credentials.create(owner, options.scope ?? 'accounts');
   return {
-    environmentId: tenant.productionEnvironmentId,
+    environmentId,
     organizationId: tenant.organizationId,
     clientId: credential.clientId,
     authorization: `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`,

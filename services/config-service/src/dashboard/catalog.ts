@@ -1,5 +1,6 @@
 import { engineNames, getEngine, type EngineName } from '@datasync/destinations';
 import { getProvider, providerNames, type ProviderName } from '@datasync/providers';
+import { WEBHOOK_EVENT_TYPES } from '@datasync/webhooks';
 
 /** An input the source form shows once its provider is chosen. */
 export interface ProviderField {
@@ -60,5 +61,7 @@ export function dashboardCatalog() {
         resources: provider.resources.map((r) => ({ name: r.name, label: r.label, table: r.table })),
       };
     }),
+    // The Webhooks page's event checkboxes.
+    webhookEvents: [...WEBHOOK_EVENT_TYPES],
   };
 }

@@ -4,6 +4,7 @@ import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AnyRouteSpec, RouteAuth } from '@datasync/openapi';
 import { providerVerifier, type ProviderSettings, type ProviderVerifier } from '@datasync/providers';
+import { WebhookEndpointsService } from '@datasync/webhooks';
 import { CollectionsService, type CollectionHooks } from '../collections/collections.service';
 import { DestinationsService, type DestinationSettings } from '../destinations/destinations.service';
 import { SourceWebhooksService } from '../sources/sourceWebhooks.service';
@@ -13,6 +14,7 @@ import { collectionRoutes } from './collections';
 import { destinationRoutes } from './destinations';
 import { sourceRoutes } from './sources';
 import { syncRoutes } from './syncs';
+import { webhookEndpointRoutes } from './webhookEndpoints';
 
 /** The services behind the first four steps of the spec's workflow. */
 export interface ResourceServices {
@@ -21,6 +23,7 @@ export interface ResourceServices {
   sourceWebhooks: SourceWebhooksService;
   syncs: SyncsService;
   collections: CollectionsService;
+  webhookEndpoints: WebhookEndpointsService;
 }
 
 export interface ResourceServiceOptions {
@@ -35,6 +38,8 @@ export interface ResourceServiceOptions {
   accountsApiPublicUrl?: string;
   /** The loader issue's `collection.mounted` enqueue; nothing by default. */
   collectionHooks?: CollectionHooks;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: development and tests only; off by default. */
+  webhooks?: { allowPrivateNetworks: boolean };
 }
 
 export function createResourceServices(options: ResourceServiceOptions): ResourceServices {
@@ -47,15 +52,21 @@ export function createResourceServices(options: ResourceServiceOptions): Resourc
   // The overview's accounts and loading activity, read by libs/accounts from its tables and the loader's.
   const syncs = new SyncsService(knex, syncActivityReader(knex));
   const collections = new CollectionsService(knex, syncs, destinations, logger, options.collectionHooks);
-  return { destinations, sources, sourceWebhooks, syncs, collections };
+  const webhookEndpoints = new WebhookEndpointsService({
+    knex,
+    secretBox,
+    guard: { allowPrivateNetworks: options.webhooks?.allowPrivateNetworks ?? false, timeoutMs: 5_000 },
+  });
+  return { destinations, sources, sourceWebhooks, syncs, collections, webhookEndpoints };
 }
 
-/** Destinations, sources, syncs and collections, mounted under /api/v1 behind `auth` (a session or Basic auth). */
+/** Destinations, sources, syncs, collections and webhook endpoints, mounted under /api/v1 behind `auth` (a session or Basic auth). */
 export function resourceRoutes(auth: RouteAuth, services: ResourceServices): AnyRouteSpec[] {
   return [
     ...destinationRoutes({ auth, destinations: services.destinations }),
     ...sourceRoutes({ auth, sources: services.sources, webhooks: services.sourceWebhooks }),
     ...syncRoutes({ auth, syncs: services.syncs }),
     ...collectionRoutes({ auth, collections: services.collections }),
+    ...webhookEndpointRoutes({ auth, webhookEndpoints: services.webhookEndpoints }),
   ];
 }

@@ -64,12 +64,22 @@ describe('resealSecrets', () => {
       .insert({ environment_id: env, source_id: source!.id, secret: before.seal('whsec_test', env) })
       .returning('id')) as { id: string }[];
 
+    const [endpoint] = (await knex(TABLES.webhookEndpoints)
+      .insert({
+        environment_id: env,
+        url: 'https://example.com/hooks',
+        enabled_events: ['*'],
+        signing_secret: before.seal('whsec_endpoint', env),
+      })
+      .returning('id')) as { id: string }[];
+
     const counts = await resealSecrets(knex, createSecretBox([newKey, oldKey]));
     expect(counts).toEqual({
       sourceKey: { examined: 1, resealed: 1 },
       destinationConnection: { examined: 1, resealed: 1 },
       accountCredential: { examined: 1, resealed: 1 },
       sourceWebhookSecret: { examined: 1, resealed: 1 },
+      webhookSigningSecret: { examined: 1, resealed: 1 },
     });
 
     // The new key alone opens everything, each value only at its own place.
@@ -84,6 +94,8 @@ describe('resealSecrets', () => {
     expect(after.open(accountKey, env, sealedPlace('accountCredential', account.id))).toBe('sk_test_account');
     const hookSecret = await stored(TABLES.sourceWebhookSecrets, 'secret', webhookSecret!.id);
     expect(after.open(hookSecret, env, sealedPlace('sourceWebhookSecret', webhookSecret!.id))).toBe('whsec_test');
+    const signingSecret = await stored(TABLES.webhookEndpoints, 'signing_secret', endpoint!.id);
+    expect(after.open(signingSecret, env, sealedPlace('webhookSigningSecret', endpoint!.id))).toBe('whsec_endpoint');
     expect(() => after.open(accountKey, env, sealedPlace('sourceKey', source!.id))).toThrow(/failed authentication/);
     expect(() => after.open(sourceKey, env, sealedPlace('sourceKey', destination!.id))).toThrow(/failed authentication/);
 
@@ -93,6 +105,7 @@ describe('resealSecrets', () => {
       destinationConnection: { examined: 1, resealed: 0 },
       accountCredential: { examined: 1, resealed: 0 },
       sourceWebhookSecret: { examined: 1, resealed: 0 },
+      webhookSigningSecret: { examined: 1, resealed: 0 },
     });
     expect(await stored(TABLES.accounts, 'credential_secret', account.id)).toBe(accountKey);
   });

@@ -3,6 +3,7 @@ import { ensureTable } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
+import { emitAccountEvent } from '@datasync/webhooks';
 import { ensureStateRow, findAccountState, settleStatus } from '../state/accountStates.repository';
 import { findAccount, findSource, listTargets, type LoadTarget } from '../targets/targets.repository';
 import { schedulePollIfLoaded } from '../incremental/pollSchedule';
@@ -37,6 +38,10 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   if (!account.active || account.deleting) return { kind: 'skipped', why: 'inactive' };
   const source = await findSource(deps.knex, account.environmentId, account.sourceId);
   if (!source) return { kind: 'skipped', why: 'gone' };
+  await deps.knex.transaction(async (trx) => {
+    // The first attach creates the state row: the account's one `account.attached`.
+    if (await ensureStateRow(trx, account)) await emitAccountEvent(trx, account.id, 'account.attached');
+  });
   const targets = await listTargets(deps.knex, account);
   if (targets.length === 0) {
     await settleStatus(deps.knex, account, { clearError: true });

@@ -11,9 +11,10 @@ import { accountVerifyJob } from './accountVerify.job';
 import { collectionMountedJob } from './collectionMounted.job';
 import { reconcileJob } from './reconcile.job';
 import { segmentLoadJob } from './segmentLoad.job';
+import { webhookDeliverJob } from './webhookDeliver.job';
 
 /** The queues this loader runs. */
-export const LOADER_QUEUES = ['lifecycle', 'backfill', 'incremental', 'maintenance'] as const;
+export const LOADER_QUEUES = ['lifecycle', 'backfill', 'incremental', 'maintenance', 'webhooks'] as const;
 export type LoaderQueue = (typeof LOADER_QUEUES)[number];
 
 /** One handler per job name of the loader's queues, each timed into the job latency histogram. */
@@ -30,6 +31,7 @@ export function loaderHandlers(deps: LoaderDeps): Handlers<JobCatalog, LoaderQue
     'account.poll': timed(deps, 'account.poll', accountPollJob(deps)),
     'account.poke': timed(deps, 'account.poke', accountPokeJob(deps)),
     'account.verify': timed(deps, 'account.verify', accountVerifyJob(deps)),
+    'webhook.deliver': timed(deps, 'webhook.deliver', webhookDeliverJob(deps)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { LoaderDeps } from '../deps';
 import type { OpenDestination } from '../access/destinationAccess';
 import { ensurePollScheduled } from '../incremental/pollSchedule';
 import { verifyWhenLoaded } from '../verify/verifyWhenLoaded';
+import { emitBackfillCompletedIfLast } from './backfillCompleted';
 import { completeRunIfDone, isFinishedButOpen } from './runEnd.repository';
 import { loadRunContext, type RunContext } from './runContext';
 
@@ -29,7 +30,12 @@ export async function closeRunIfDone(deps: LoaderDeps, runId: string, opened?: O
       });
     });
   }
-  if (!(await completeRunIfDone(deps.knex, runId))) return false;
+  const closed = await deps.knex.transaction(async (trx) => {
+    if (!(await completeRunIfDone(trx, runId))) return false;
+    if (ctx) await emitBackfillCompletedIfLast(trx, ctx.account.id);
+    return true;
+  });
+  if (!closed) return false;
   deps.logger.info('backfill run completed', { runId, accountId: ctx?.account.id, table: ctx?.run.tableName });
   if (ctx) await ensurePollScheduled(deps, ctx.account.id);
   if (ctx) await verifyWhenLoaded(deps, ctx.account.id);

@@ -1,4 +1,5 @@
 import { TABLES, type AccountStateRow, type Knex, type LoaderStatus } from '@datasync/db';
+import { emitStatusEvents, lockedStatus } from './statusEvents';
 
 type Db = Knex | Knex.Transaction;
 
@@ -21,6 +22,7 @@ export async function settleStatus(
 ): Promise<LoaderStatus> {
   // One transaction, so a reader never sees the new status with the old progress.
   if (!db.isTransaction) return db.transaction((trx) => settleStatus(trx, account, options));
+  const before = await lockedStatus(db, account.id);
   const bindings = { accountId: account.id, environmentId: account.environmentId };
   const { rows } = (await db.raw(
     `insert into ${TABLES.accountStates} as s (account_id, environment_id, status)
@@ -35,7 +37,9 @@ export async function settleStatus(
     { ...bindings, clearError: options.clearError === true },
   )) as { rows: { status: LoaderStatus }[] };
   await refreshProgress(db, account.id);
-  return rows[0]?.status ?? 'idle';
+  const after = rows[0]?.status ?? 'idle';
+  await emitStatusEvents(db, account.id, before, after);
+  return after;
 }
 
 export interface FailureRecord {
@@ -51,6 +55,8 @@ export interface FailureRecord {
  * with exponential backoff from error_attempts, capped at retry.maxMs.
  */
 export async function recordFailure(db: Db, account: { id: string; environmentId: string }, failure: FailureRecord): Promise<void> {
+  if (!db.isTransaction) return db.transaction((trx) => recordFailure(trx, account, failure));
+  const before = await lockedStatus(db, account.id);
   await db.raw(
     `insert into ${TABLES.accountStates} as s (account_id, environment_id, status, reason, error_code, error_attempts, next_retry_at)
      values (:accountId, :environmentId, 'error', :reason, :code, case when :gaveUp then 1 else 0 end,
@@ -72,6 +78,7 @@ export async function recordFailure(db: Db, account: { id: string; environmentId
       maxMs: failure.retry.maxMs,
     },
   );
+  await emitStatusEvents(db, account.id, before, 'error', { code: failure.code, message: failure.reason });
 }
 
 /**
@@ -79,6 +86,8 @@ export async function recordFailure(db: Db, account: { id: string; environmentId
  * is loading again, since data is flowing.
  */
 export async function recordPage(db: Db, accountId: string, rows: number): Promise<void> {
+  if (!db.isTransaction) return db.transaction((trx) => recordPage(trx, accountId, rows));
+  const before = await lockedStatus(db, accountId);
   await db(TABLES.accountStates)
     .where({ account_id: accountId })
     .update({
@@ -91,6 +100,7 @@ export async function recordPage(db: Db, accountId: string, rows: number): Promi
       next_retry_at: db.raw(`case when status = 'error' then null else next_retry_at end`),
       updated_at: db.fn.now(),
     });
+  if (before === 'error') await emitStatusEvents(db, accountId, before, 'loading');
 }
 
 /**
@@ -140,12 +150,14 @@ export async function refreshProgress(db: Db, accountId: string): Promise<void> 
   );
 }
 
-/** Creates the account's state row as `pending` (there is work, no run yet) unless it exists. */
-export async function ensureStateRow(db: Db, account: { id: string; environmentId: string }): Promise<void> {
-  await db(TABLES.accountStates)
+/** Creates the account's state row as `pending` (there is work, no run yet) unless it exists; true when it did. */
+export async function ensureStateRow(db: Db, account: { id: string; environmentId: string }): Promise<boolean> {
+  const inserted = (await db(TABLES.accountStates)
     .insert({ account_id: account.id, environment_id: account.environmentId, status: 'pending' })
     .onConflict('account_id')
-    .ignore();
+    .ignore()
+    .returning('account_id')) as unknown[];
+  return inserted.length > 0;
 }
 
 /**

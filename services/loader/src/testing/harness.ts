@@ -15,11 +15,12 @@ import {
 } from '@datasync/queue';
 import { createTestTenant, randomQueuePrefix, startEmulator, testDatabaseUrl, testRedisUrl, type TestEmulator } from '@datasync/testing';
 import type { Redis } from 'ioredis';
-import type { LoaderDeps, LoaderSettings } from '../deps';
+import type { LoaderDeps, LoaderSettings, WebhookSettings } from '../deps';
 import { LOADER_QUEUES, loaderHandlers, type LoaderQueue } from '../jobs/handlers';
 import { createDestinationPool } from '../access/destinationPool';
 import { createLoaderMetrics } from '../metrics/metrics';
 import { JobQueues } from '../queue/jobQueues';
+import { WebhookDispatcher } from '../webhooks/webhookDispatcher';
 import { insertAccount, seedTarget, testMasterKeys, type SeededTarget } from './fixtures';
 
 export const testLoaderSettings: LoaderSettings = {
@@ -48,6 +49,14 @@ export const testLoaderSettings: LoaderSettings = {
   verifySettleS: 0,
   verifyFullEveryMinutes: 0,
   verifyRecentEveryMinutes: 0,
+};
+
+/** Retries within a test's patience: 200 ms doubling to 1 s; the day-long bounds stay. */
+export const testWebhookSettings: WebhookSettings = {
+  guard: { allowPrivateNetworks: true, timeoutMs: 2_000 },
+  timeoutMs: 2_000,
+  dispatchIntervalMs: 100,
+  policy: { firstDelayMs: 200, maxDelayMs: 1_000, giveUpAfterMs: 3 * 86_400_000, disableAfterMs: 3 * 86_400_000 },
 };
 
 /** A scratch Postgres database on the test server: the destination the loader writes into. */
@@ -114,7 +123,9 @@ export interface LoaderHarness {
   target: SeededTarget;
   /** An emulator account registered under the target's source, as libs/accounts would insert it. */
   addAccount(objects: Record<string, number>): Promise<{ id: string; identifier: string; externalId: string; key: string }>;
+  /** Runs the `webhooks` queue's jobs too, with the dispatcher that enqueues them. */
   startWorkers(queues?: readonly LoaderQueue[]): Workers<LoaderQueue>;
+  webhookDispatcher: WebhookDispatcher;
   stop(): Promise<void>;
 }
 
@@ -122,7 +133,9 @@ export interface LoaderHarness {
  * A loader in this process (its real handlers, queues in the test Redis under a prefix of their
  * own), the emulator as a process, a scratch destination database, and a tenant with one sync.
  */
-export async function startHarness(options: { settings?: Partial<LoaderSettings>; logger?: Logger } = {}): Promise<LoaderHarness> {
+export async function startHarness(
+  options: { settings?: Partial<LoaderSettings>; webhooks?: Partial<WebhookSettings>; logger?: Logger } = {},
+): Promise<LoaderHarness> {
   const controlPlane = await createControlPlaneDb();
   const knex = controlPlane.knex;
   const logger = options.logger ?? silentLogger();
@@ -154,6 +167,7 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
     destinations,
     destinationPool,
     settings: { ...testLoaderSettings, ...options.settings },
+    webhooks: { ...testWebhookSettings, ...options.webhooks },
     metrics,
     logger,
     stopping: () => stopping,
@@ -167,6 +181,7 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
     sourceKey: appAccount.secret_key,
   });
   const running: Workers<LoaderQueue>[] = [];
+  const webhookDispatcher = new WebhookDispatcher(deps, logger);
 
   return {
     knex,
@@ -177,6 +192,7 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
     prefix,
     environmentId,
     target,
+    webhookDispatcher,
     async addAccount(objects) {
       const account = await emulator.createAccount({ objects });
       const inserted = await insertAccount(knex, secretBox, {
@@ -193,14 +209,16 @@ export async function startHarness(options: { settings?: Partial<LoaderSettings>
         catalog: jobCatalog,
         queues,
         handlers: handlersFor(deps, queues) as never,
-        concurrency: { lifecycle: 2, backfill: 4, incremental: 2, maintenance: 1 },
+        concurrency: { lifecycle: 2, backfill: 4, incremental: 2, maintenance: 1, webhooks: 4 },
         logger,
       });
       running.push(workers);
+      if (queues.includes('webhooks')) webhookDispatcher.start();
       return workers;
     },
     async stop() {
       stopping = true;
+      await webhookDispatcher.stop();
       await Promise.all(running.map((w) => w.close()));
       await destinationPool.close();
       await producer.close();

@@ -27,6 +27,7 @@ const PLACEHOLDERS: Record<string, string> = {
   identifier: 'no-such-account',
   sourceName: 'no_such_source',
   id: '00000000-0000-4000-8000-000000000000',
+  delivery_id: '00000000-0000-4000-8000-000000000001',
 };
 
 function operations() {
@@ -78,6 +79,13 @@ describe('the OpenAPI document', () => {
         'POST /link_sessions/{id}/revoke',
         'POST /sources/{sourceName}/accounts',
         'PUT /accounts/{source_type}/{identifier}',
+        'GET /webhook_endpoints',
+        'POST /webhook_endpoints',
+        'GET /webhook_endpoints/{id}',
+        'DELETE /webhook_endpoints/{id}',
+        'POST /webhook_endpoints/{id}',
+        'GET /webhook_endpoints/{id}/deliveries',
+        'POST /webhook_endpoints/{id}/deliveries/{delivery_id}/retry',
       ].sort(),
     );
     const postAccounts = document.paths['/accounts']?.post;

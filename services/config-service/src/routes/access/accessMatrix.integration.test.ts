@@ -53,6 +53,12 @@ const POLICY: Record<string, Access> = {
   'PUT /syncs/{name}/accounts/{identifier}': ADMIN,
   'DELETE /syncs/{name}/accounts/{identifier}': ADMIN,
   'POST /syncs/{name}/accounts/{identifier}/verify': ADMIN,
+  'GET /webhook_endpoints': ADMIN,
+  'POST /webhook_endpoints': ADMIN,
+  'DELETE /webhook_endpoints/{id}': ADMIN,
+  'POST /webhook_endpoints/{id}': ADMIN,
+  'GET /webhook_endpoints/{id}/deliveries': ADMIN,
+  'POST /webhook_endpoints/{id}/deliveries/{delivery_id}/retry': ADMIN,
 };
 
 const knex = getTestKnex();

@@ -20,6 +20,7 @@ import { syncAccountsPage } from './pages/syncAccounts.js';
 import { syncCollectionsPage } from './pages/syncCollections.js';
 import { syncOverviewPage } from './pages/syncOverview.js';
 import { syncsPage } from './pages/syncs.js';
+import { webhooksPage } from './pages/webhooks.js';
 
 // Every page: { title(ctx), render(ctx) → Node, public? }. Public pages are for visitors
 // without a session (log in, sign up); all others need one.
@@ -42,6 +43,7 @@ const ROUTES = [
   { path: '/syncs/:sync/collections/:resource', page: collectionPage },
   { path: '/syncs/:sync/accounts', page: syncAccountsPage },
   { path: '/credentials', page: credentialsPage },
+  { path: '/webhooks', page: webhooksPage },
   { path: '/settings', page: settingsPage },
 ];
 

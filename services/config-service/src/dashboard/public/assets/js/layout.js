@@ -7,6 +7,7 @@ const SECTIONS = [
   { href: `${BASE}/destinations`, label: 'Destinations' },
   { href: `${BASE}/sources`, label: 'Sources' },
   { href: `${BASE}/credentials`, label: 'API keys' },
+  { href: `${BASE}/webhooks`, label: 'Webhooks' },
   { href: `${BASE}/settings`, label: 'Settings' },
 ];
 

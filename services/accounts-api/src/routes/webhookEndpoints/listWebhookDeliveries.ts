@@ -1,0 +1,24 @@
+import { callerOf } from '@datasync/auth';
+import { defineRoute } from '@datasync/openapi';
+import { errorResponse } from '../../accounts/accounts.schemas';
+import { deliveryListQuery, deliveryListSchema, endpointParams, toDeliveryJson } from '@datasync/webhooks';
+import type { WebhookEndpointRouteDeps } from './routeDeps';
+
+export function listWebhookDeliveries(deps: WebhookEndpointRouteDeps) {
+  return defineRoute<{ id: string }, { limit: number }>({
+    method: 'get',
+    path: '/webhook_endpoints/{id}/deliveries',
+    summary: "An endpoint's delivery log",
+    description:
+      'One entry per event sent (or owed) to the endpoint, newest event first: its status (pending, succeeded, failed), ' +
+      'attempts, and the last attempt’s HTTP status, latency and error.',
+    tags: ['webhook endpoints'],
+    auth: deps.auth.client,
+    params: endpointParams,
+    query: deliveryListQuery,
+    responses: { 200: deliveryListSchema, 404: errorResponse('No such webhook endpoint in this environment') },
+    handler: async ({ params, query }, _req, res) => ({
+      data: (await deps.webhookEndpoints.deliveries(callerOf(res).environmentId, params.id, query.limit)).map(toDeliveryJson),
+    }),
+  });
+}

@@ -1,0 +1,19 @@
+import { callerOf } from '@datasync/auth';
+import { defineRoute } from '@datasync/openapi';
+import { endpointListSchema, toEndpointJson } from '@datasync/webhooks';
+import type { WebhookEndpointRouteDeps } from './routeDeps';
+
+export function listWebhookEndpoints(deps: WebhookEndpointRouteDeps) {
+  return defineRoute({
+    method: 'get',
+    path: '/webhook_endpoints',
+    summary: "List the environment's webhook endpoints",
+    description: 'Oldest first (at most 16). A disabled endpoint shows why in `disabled_reason`. Secrets are never listed.',
+    tags: ['webhook endpoints'],
+    auth: deps.auth.client,
+    responses: { 200: endpointListSchema },
+    handler: async (_input, _req, res) => ({
+      data: (await deps.webhookEndpoints.list(callerOf(res).environmentId)).map(toEndpointJson),
+    }),
+  });
+}
