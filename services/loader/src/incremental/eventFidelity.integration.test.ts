@@ -161,8 +161,13 @@ it('applies an event the events list showed late, behind events created after it
 
   const beforeVisible = await poll(account);
   expect(Date.now()).toBeLessThan(visibleAt);
-  expect(beforeVisible).toMatchObject({ kind: 'polled', events: 1 });
-  expect((await rows(account, 'charges')).get(lateOne)?.data.description).not.toBe('listed late');
+  // At least the prompt one. On a loaded machine this poll has also counted an event of the load
+  // before (2 in 1 of ~10 CI runs); what matters here is that the late one is not applied yet.
+  expect(beforeVisible).toMatchObject({ kind: 'polled' });
+  expect((beforeVisible as { events: number }).events).toBeGreaterThanOrEqual(1);
+  const applied = await rows(account, 'charges');
+  expect(applied.get(promptOne)?.data.description).toBe('listed at once');
+  expect(applied.get(lateOne)?.data.description).not.toBe('listed late');
   const cursor = (await h.knex(TABLES.eventCursors).where({ account_id: account.id }).first('cursor')).cursor as string;
 
   await waitFor(async () => Date.now() > visibleAt + 200, {

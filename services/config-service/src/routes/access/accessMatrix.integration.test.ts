@@ -40,6 +40,8 @@ const POLICY: Record<string, Access> = {
   'GET /sources/{name}': ADMIN,
   'PATCH /sources/{name}': ADMIN,
   'DELETE /sources/{name}': ADMIN,
+  'GET /sources/{name}/webhook': ADMIN,
+  'PUT /sources/{name}/webhook_secret': ADMIN,
   'POST /syncs': ADMIN,
   'GET /syncs': ADMIN,
   'GET /syncs/{name}': ADMIN,
