@@ -32,6 +32,13 @@ const POLICY: Record<string, Access> = {
   'GET /link_sessions': CLIENT,
   'GET /link_sessions/{id}': CLIENT,
   'POST /link_sessions/{id}/revoke': CLIENT,
+  'POST /webhook_endpoints': CLIENT,
+  'GET /webhook_endpoints': CLIENT,
+  'GET /webhook_endpoints/{id}': CLIENT,
+  'POST /webhook_endpoints/{id}': CLIENT,
+  'DELETE /webhook_endpoints/{id}': CLIENT,
+  'GET /webhook_endpoints/{id}/deliveries': CLIENT,
+  'POST /webhook_endpoints/{id}/deliveries/{delivery_id}/retry': CLIENT,
 };
 
 let api: ApiTestApp;
