@@ -35,6 +35,13 @@ export interface Producer<C extends AnyCatalog> {
    * close(), so ask for it at each use rather than keep it.
    */
   queue(name: QueueName<C>): Queue;
+  /**
+   * `queue(name)` once its connection is initialised; fails with QueueUnavailableError (and the
+   * queue is rebuilt next time) otherwise. Use it before a job scheduler call: BullMQ reaches
+   * the scheduler through a promise executor that awaits the connection, so a connection that
+   * failed to initialise there becomes an unhandled rejection, which ends the process.
+   */
+  readyQueue(name: QueueName<C>): Promise<Queue>;
   /** Closes the queues; the connection stays open (its creator closes it). */
   close(): Promise<void>;
 }
@@ -92,18 +99,28 @@ export function createProducer<C extends AnyCatalog>(connection: Redis, options:
       const id = deriveJobId(catalog, name, valid);
       const job = catalog.jobs[name]!;
       const jobOptions = catalog.jobOptions[name]!;
-      await withRedis(job.queue, (queue) =>
-        queue.upsertJobScheduler(id, { every: repeat.everyMs }, { name, data: valid, opts: jobOptions }),
-      );
+      await withRedis(job.queue, async (queue) => {
+        await queue.waitUntilReady();
+        return queue.upsertJobScheduler(id, { every: repeat.everyMs }, { name, data: valid, opts: jobOptions });
+      });
       return { id };
     },
 
     async unschedule(name, payload) {
       const id = deriveJobId(catalog, name, validatePayload(catalog, name, payload));
-      return withRedis(catalog.jobs[name]!.queue, (queue) => queue.removeJobScheduler(id));
+      return withRedis(catalog.jobs[name]!.queue, async (queue) => {
+        await queue.waitUntilReady();
+        return queue.removeJobScheduler(id);
+      });
     },
 
     queue: queueFor,
+
+    readyQueue: (name) =>
+      withRedis(name, async (queue) => {
+        await queue.waitUntilReady();
+        return queue;
+      }),
 
     async close() {
       const open = [...queues.values()];

@@ -26,7 +26,7 @@ export class JobQueues {
 
   /** BullMQ's state of the job ('unknown' when there is none). */
   async state<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>): Promise<JobState | 'unknown'> {
-    return this.queue(jobCatalog.jobs[name].queue).getJobState(this.jobId(name, payload));
+    return (await this.queue(jobCatalog.jobs[name].queue)).getJobState(this.jobId(name, payload));
   }
 
   /**
@@ -36,7 +36,7 @@ export class JobQueues {
    * has a hash, so the job would never run again.
    */
   async enqueueAgain<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>, options?: { priority?: number }): Promise<void> {
-    const queue = this.queue(jobCatalog.jobs[name].queue);
+    const queue = await this.queue(jobCatalog.jobs[name].queue);
     const id = this.jobId(name, payload);
     const state = await queue.getJobState(id);
     if (state === 'failed' || state === 'completed') await queue.remove(id);
@@ -47,16 +47,17 @@ export class JobQueues {
 
   /** The ids of a queue's job schedulers (the reconciler compares them with the accounts). */
   async schedulerIds(name: QueueName<JobCatalog>): Promise<string[]> {
-    const schedulers = await this.queue(name).getJobSchedulers(0, -1);
+    const schedulers = await (await this.queue(name)).getJobSchedulers(0, -1);
     return schedulers.map((s) => s.key);
   }
 
   /** Whether the job scheduler `producer.schedule` creates for this payload exists. */
   async hasScheduler<N extends Name>(name: N, payload: PayloadOf<JobCatalog, N>): Promise<boolean> {
-    return (await this.queue(jobCatalog.jobs[name].queue).getJobScheduler(this.jobId(name, payload))) !== undefined;
+    return (await (await this.queue(jobCatalog.jobs[name].queue)).getJobScheduler(this.jobId(name, payload))) !== undefined;
   }
 
+  // Initialised first: see Producer.readyQueue.
   private queue(name: QueueName<JobCatalog>) {
-    return this.producer.queue(name);
+    return this.producer.readyQueue(name);
   }
 }
