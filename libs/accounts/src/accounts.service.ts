@@ -1,4 +1,4 @@
-import { emitAccountEvent } from '@datasync/webhooks';
+import { emitAccountEvent, endpointsWanting } from '@datasync/webhooks';
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
@@ -91,17 +91,24 @@ export class AccountsService {
   }
 
   /**
-   * One statement, no transaction: the hot beta call costs one round trip. Unlike registration and
+   * Without a webhook endpoint for its event, one statement, no transaction: the hot beta call
+   * costs two round trips (the endpoints, then the change). Unlike registration and
    * deletion it leaves no audit record; the row's updated_at says when it last changed.
    */
   async setActive(caller: Caller, identity: { sourceType: string; identifier: string }, active: boolean): Promise<Account> {
     const full = { environmentId: caller.environmentId, ...identity };
-    // The integrator event commits with the toggle (libs/webhooks' outbox).
-    const result = await this.options.knex.transaction(async (trx) => {
-      const updated = await updateActiveOrRead(trx, full, active);
-      if (updated?.changed) await emitAccountEvent(trx, updated.account.id, active ? 'account.resumed' : 'account.paused');
-      return updated;
-    });
+    const eventType = active ? 'account.resumed' : 'account.paused';
+    // The integrator event commits with the toggle (libs/webhooks' outbox). Most environments have
+    // no endpoint for it: then the toggle stays one statement. An endpoint created while this call
+    // runs may miss its event, as one created just after it would.
+    const result =
+      (await endpointsWanting(this.options.knex, caller.environmentId, eventType)).length === 0
+        ? await updateActiveOrRead(this.options.knex, full, active)
+        : await this.options.knex.transaction(async (trx) => {
+            const updated = await updateActiveOrRead(trx, full, active);
+            if (updated?.changed) await emitAccountEvent(trx, updated.account.id, eventType);
+            return updated;
+          });
     if (result?.changed) {
       await this.hooks.afterAccountToggled(result.account);
       return result.account;

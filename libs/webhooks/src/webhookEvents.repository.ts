@@ -33,10 +33,7 @@ export async function emitAccountEvent(
   const account = (await db(TABLES.accounts).where({ id: accountId }).first('environment_id', 'identifier', 'source_type')) as
     { environment_id: string; identifier: string; source_type: string } | undefined;
   if (!account) return undefined;
-  const wanting = (await db(TABLES.webhookEndpoints)
-    .where({ environment_id: account.environment_id, status: 'enabled' })
-    .whereRaw('(? = any(enabled_events) or ? = any(enabled_events))', [type, ALL_EVENTS])
-    .select('id')) as { id: string }[];
+  const wanting = await endpointsWanting(db, account.environment_id, type);
   if (wanting.length === 0) return undefined;
   const id = eventId();
   const now = new Date();
@@ -58,4 +55,15 @@ export async function emitAccountEvent(
   await db(TABLES.webhookEvents).insert(row);
   await db(TABLES.webhookDeliveries).insert(wanting.map((e) => ({ event_id: id, endpoint_id: e.id, next_attempt_at: db.fn.now() })));
   return { id, deliveries: wanting.length };
+}
+
+/**
+ * The enabled endpoints of an environment that asked for the type. A hot path whose change is
+ * one statement (a toggle) asks this first, and pays for a transaction only when one does.
+ */
+export async function endpointsWanting(db: Db, environmentId: string, type: WebhookEventType): Promise<{ id: string }[]> {
+  return (await db(TABLES.webhookEndpoints)
+    .where({ environment_id: environmentId, status: 'enabled' })
+    .whereRaw('(? = any(enabled_events) or ? = any(enabled_events))', [type, ALL_EVENTS])
+    .select('id')) as { id: string }[];
 }
