@@ -4,7 +4,7 @@ import { ClientCredentialsService, ClientSecretHasher, type Caller } from '@data
 import fs from 'node:fs';
 import path from 'node:path';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
-import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
+import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, sealedPlace, withDatabase, type Knex } from '@datasync/db';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
 import { createTestTenant, freePort, insertTestAccount } from '@datasync/testing';
 
@@ -86,11 +86,15 @@ export interface LoaderStack {
   environmentId: string;
   organizationId: string;
   masterKeys: string;
+  /** The stack's source and the emulator account that owns its app (its key creates webhook endpoints). */
+  source: { id: string; appId: string; appKey: string };
   /** What a loader or the accounts API of this stack needs to reach its databases, queues and provider. */
   serviceEnv: Record<string, string>;
   admin<T>(method: string, adminPath: string, body?: unknown): Promise<T>;
   /** Inserted under the stack's source as libs/accounts inserts it; resolves to the account's id. */
   insertAccount(account: ProviderAccount): Promise<string>;
+  /** The source's webhook signing secret, sealed as `PUT /sources/{name}/webhook_secret` stores it. */
+  setWebhookSecret(secret: string): Promise<void>;
   /** A built service that is stopped at close, before the emulator and the databases. */
   startService(name: string, env: Record<string, string>): Promise<BenchService>;
   /** The account's rows in the destination's `stripe_charges`; 0 while the table does not exist. */
@@ -174,6 +178,7 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
       environmentId,
       organizationId: tenant.organizationId,
       masterKeys,
+      source: { id: sourceId, appId: app.id, appKey: app.secret_key },
       serviceEnv: {
         DATABASE_URL: controlPlane.url,
         REDIS_URL: options.redisUrl,
@@ -189,6 +194,15 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
       async insertAccount(account) {
         const sealedKey = secretBox.seal(account.secret_key, environmentId);
         return (await insertTestAccount(knex, { environmentId, sourceId, externalId: account.id, sealedKey })).id;
+      },
+      async setWebhookSecret(secret) {
+        const id = randomUUID();
+        await knex(TABLES.sourceWebhookSecrets).insert({
+          id,
+          environment_id: environmentId,
+          source_id: sourceId,
+          secret: secretBox.seal(secret, environmentId, sealedPlace('sourceWebhookSecret', id)),
+        });
       },
       startService,
       async chargeRows(identifier) {
