@@ -128,8 +128,6 @@ export interface AccountReader {
 /** One HTTP attempt, for metrics: every retry is reported on its own. */
 export interface RequestReport {
   endpoint: string;
-  /** The provider's id of the account the request was for. */
-  account?: string;
   /** A list page (its time grows with the page), not a retrieve of one object. */
   list: boolean;
   outcome: 'ok' | 'rate_limited' | 'server_error' | 'network' | 'refused';

@@ -66,10 +66,8 @@ export const configSchema = {
     ),
   LOADER_MAX_SEGMENTS_PER_RUN: int(1, 256).default(32).description('most segments a backfill run is split into'),
   LOADER_PAGES_PER_SEGMENT: int(1, 100_000)
-    .default(2)
-    .description(
-      'fewest pages a segment is planned with: a run is split into as many segments as the account reads at once, of at least this many pages each (estimated from the newest page)',
-    ),
+    .default(10)
+    .description('pages a segment should hold when a run is split (estimated from the newest page)'),
   LOADER_PAGE_SIZE: int(1, 100).default(100).description('objects per provider list request (Stripe allows 100)'),
   LOADER_BATCH_ROWS: int(1, 100_000)
     .default(500)

@@ -44,7 +44,7 @@ export class StripeRequester implements Requester {
       endpoint,
       // A list is asked at its endpoint's own path; a retrieve appends the object's id.
       list: path === endpoint,
-      ...(observer ? { observer: (report) => observer({ ...report, account: this.options.account.accountId }) } : {}),
+      ...(observer ? { observer } : {}),
     });
   }
 

@@ -118,7 +118,7 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
     verificationWindows,
     observer: (report) => {
       providerRequests.inc({ endpoint: report.endpoint, outcome: report.outcome });
-      if (report.list && report.outcome === 'ok') pageLatency.observe(report.durationMs, report.account);
+      if (report.list && report.outcome === 'ok') pageLatency.observe(report.durationMs);
       if (report.outcome === 'rate_limited') rateLimited.inc({ origin: 'provider' });
     },
   };

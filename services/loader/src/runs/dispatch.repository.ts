@@ -53,14 +53,10 @@ async function askForSplits(trx: Knex.Transaction, accountId: string, count: num
 }
 
 /** The mode and budget share of the source the account reads through, or undefined when it is gone. */
-export async function budgetShareOf(
-  knex: Knex,
-  accountId: string,
-): Promise<{ livemode: boolean; percent: number; externalId: string } | undefined> {
+export async function budgetShareOf(knex: Knex, accountId: string): Promise<{ livemode: boolean; percent: number } | undefined> {
   const row = (await knex(`${TABLES.accounts} as a`)
     .join(`${TABLES.sources} as s`, 's.id', 'a.source_id')
     .where('a.id', accountId)
-    .first('s.livemode', 's.rate_budget_percent', 'a.external_id')) as
-    { livemode: boolean; rate_budget_percent: number; external_id: string } | undefined;
-  return row && { livemode: row.livemode, percent: row.rate_budget_percent, externalId: row.external_id };
+    .first('s.livemode', 's.rate_budget_percent')) as { livemode: boolean; rate_budget_percent: number } | undefined;
+  return row && { livemode: row.livemode, percent: row.rate_budget_percent };
 }

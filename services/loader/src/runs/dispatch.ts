@@ -16,30 +16,26 @@ import { touchQueued } from './segments.repository';
 export async function dispatchSegments(deps: LoaderDeps, accountId: string): Promise<number> {
   const cap = await inFlightCap(deps, accountId);
   const picked = await takeSegmentsToDispatch(deps.knex, accountId, cap, deps.settings.splitMinRows);
-  // All at once: a run just planned has a dozen segments to start, and one Redis round trip after
-  // another would hold the last of them back by as many.
-  const outcomes = await Promise.all(
-    picked.map(async (ref) => {
-      try {
-        await deps.queues.enqueueAgain('segment.load', { runId: ref.runId, n: ref.n });
-        return true;
-      } catch (err) {
-        if (!(err instanceof QueueUnavailableError)) throw err;
-        deps.logger.warn('segment enqueue failed; the reconciler will retry', { accountId, runId: ref.runId, n: ref.n });
-        return false;
-      }
-    }),
-  );
-  return outcomes.filter(Boolean).length;
+  let enqueued = 0;
+  for (const ref of picked) {
+    try {
+      await deps.queues.enqueueAgain('segment.load', { runId: ref.runId, n: ref.n });
+      enqueued += 1;
+    } catch (err) {
+      if (!(err instanceof QueueUnavailableError)) throw err;
+      deps.logger.warn('segment enqueue failed; the reconciler will retry', { accountId, runId: ref.runId, n: ref.n });
+      break;
+    }
+  }
+  return enqueued;
 }
 
-/** How many of the account's segments should read at once (inFlight.ts), from its budget and its page time here. */
-export async function inFlightCap(deps: LoaderDeps, accountId: string): Promise<number> {
+async function inFlightCap(deps: LoaderDeps, accountId: string): Promise<number> {
   const bounds = { min: deps.settings.segmentsPerAccount, max: deps.settings.maxSegmentsPerAccount };
   const share = await budgetShareOf(deps.knex, accountId);
   if (!share) return bounds.min;
   const budget = budgetPerSecond(deps.providers.settings.budget, share.livemode, share.percent);
-  return segmentsInFlight(budget, deps.metrics.pageLatency.seconds(share.externalId), bounds);
+  return segmentsInFlight(budget, deps.metrics.pageLatency.seconds(), bounds);
 }
 
 /**

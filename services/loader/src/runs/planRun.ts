@@ -3,7 +3,6 @@ import { findOldestCreated, type AccountReader, type Page } from '@datasync/prov
 import type { OpenDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import { closeRunIfDone } from './closeRun';
-import { dispatchSegments, inFlightCap } from './dispatch';
 import { applyPlan } from './planning.repository';
 import { planSplit } from './planSplit';
 import type { RunContext } from './runContext';
@@ -56,12 +55,9 @@ export async function planRun(deps: LoaderDeps, ctx: RunContext, inputs: PlanInp
           pageSize: deps.settings.pageSize,
           pagesPerSegment: deps.settings.pagesPerSegment,
           maxSegments: deps.settings.maxSegmentsPerRun,
-          inFlight: await inFlightCap(deps, ctx.account.id),
         });
   if (await applyPlan(deps.knex, ctx.run, plan, lower)) {
     deps.logger.info('backfill run planned', { runId: ctx.run.id, segments: plan.others.length + 1 });
-    // At once, not when the whole attach ends: its other tables and its status still take a while.
-    await dispatchSegments(deps, ctx.account.id);
   }
   await closeRunIfDone(deps, ctx.run.id, inputs.destination);
 }

@@ -8,11 +8,8 @@ export interface PlanInput {
   headRows: number;
   cursorCreated: number | null;
   pageSize: number;
-  /** Fewest pages a segment is planned with. */
   pagesPerSegment: number;
   maxSegments: number;
-  /** How many of the account's segments read at once (inFlight.ts); 1 when unknown. */
-  inFlight?: number;
 }
 
 export interface Plan {
@@ -36,23 +33,10 @@ export function planSplit(input: PlanInput): Plan {
   const headSpan = Math.max(1, upper - c);
   const estimatedRows = (input.headRows * (c + 1 - lower)) / headSpan;
   const estimatedPages = Math.ceil(estimatedRows / Math.max(1, input.pageSize));
-  const count = segmentCount(estimatedPages, input);
+  const count = Math.min(input.maxSegments, Math.max(1, Math.ceil(estimatedPages / Math.max(1, input.pagesPerSegment))));
   if (count <= 1) return whole;
   const width = c + 1 - lower;
   const s = Math.min(c, c + 1 - Math.floor(width / count));
   if (s <= lower) return whole;
   return { seg0Gte: s, others: splitRange(lower, s, count - 1) };
-}
-
-/**
- * As many segments as read at once (inFlight.ts), each of an equal share of the pages, so that they
- * finish together; where the estimate was wrong, the dispatcher splits the segments with most left
- * once others end. No more than that: every segment ends on a part-filled page, so each one more
- * costs half a request on average, and more segments than read at once only wait. None of fewer
- * than `pagesPerSegment` pages (a segment's own work, claims and commits, is worth a few pages),
- * none beyond `maxSegments`.
- */
-function segmentCount(estimatedPages: number, input: PlanInput): number {
-  const bySize = Math.ceil(estimatedPages / Math.max(1, input.pagesPerSegment));
-  return Math.max(1, Math.min(input.maxSegments, input.inFlight ?? bySize, bySize));
 }

@@ -31,17 +31,6 @@ describe('planSplit', () => {
     expect(plan.others).toHaveLength(31);
   });
 
-  it('makes as many segments as read at once, none of fewer pages than asked', () => {
-    // ~20,000 rows: 200 pages; 16 read at once → 16 segments.
-    const dense = { ...base, lower: 0, upper: 1_000, headRows: 100, cursorCreated: 995, pagesPerSegment: 2 };
-    expect(planSplit({ ...dense, inFlight: 16 }).others.length + 1).toBe(16);
-    // Without the number in flight: as many as the size allows.
-    expect(planSplit({ ...dense, pagesPerSegment: 10 }).others.length + 1).toBe(20);
-    // ~1,000 rows: 10 pages; in flight 16 → 5 segments of 2 pages.
-    const small = { ...base, lower: 0, upper: 1_000, headRows: 100, cursorCreated: 900, pagesPerSegment: 2 };
-    expect(planSplit({ ...small, inFlight: 16 }).others.length + 1).toBe(5);
-  });
-
   it('does not split when the head reached the lower bound, read nothing, or has no created', () => {
     expect(planSplit({ ...base, lower: 500, upper: 1_000, headRows: 100, cursorCreated: 500 })).toEqual({ seg0Gte: 500, others: [] });
     expect(planSplit({ ...base, lower: 0, upper: 1_000, headRows: 0, cursorCreated: 900 })).toEqual({ seg0Gte: 0, others: [] });
