@@ -19,7 +19,7 @@ export interface FreshnessSystem {
   attachAccounts(count: number, charges: number): Promise<BenchAccount[]>;
   /** The app's Connect endpoint at the emulator, pointed at accounts-api, and its secret set on the source. */
   enableWebhooks(): Promise<void>;
-  /** Each account's poll interval as the loader recorded it (webhookPollMode); the default one until then. */
+  /** Each account's poll interval as the loader recorded it (pollMode); the default one until then. */
   pollIntervals(accounts: BenchAccount[]): Promise<Map<string, number>>;
   /** Every interval of these accounts' `account.poll` schedulers in Redis. */
   schedulerIntervals(accounts: BenchAccount[]): Promise<number[]>;

@@ -97,7 +97,15 @@ export const configSchema = {
     .description('bound on each statement the loader runs in a destination'),
   LOADER_POLL_INTERVAL_MS: int(1_000, 3_600_000)
     .default(15_000)
-    .description("how often each active account's provider events are polled (incremental sync)"),
+    .description("how often the provider events of an account that changed recently are polled (incremental sync)"),
+  // Most accounts are idle most of the time: polling them less often is what lets one loader serve
+  // thousands (docs/scale.md). The first change of an idle account waits at most this long.
+  LOADER_POLL_IDLE_INTERVAL_MS: int(1_000, 3_600_000)
+    .default(60_000)
+    .description('poll interval of an account no poll found a change in for LOADER_POLL_ACTIVE_FOR_MS (never shorter than LOADER_POLL_INTERVAL_MS)'),
+  LOADER_POLL_ACTIVE_FOR_MS: int(1_000, 86_400_000)
+    .default(600_000)
+    .description('an account counts as active, polled every LOADER_POLL_INTERVAL_MS, for this long after a poll found a change'),
   // Webhooks announce changes within seconds; the poll is then only the safety net (docs/webhooks.md).
   LOADER_POLL_INTERVAL_WITH_WEBHOOKS_MS: int(1_000, 86_400_000)
     .default(300_000)
@@ -176,6 +184,8 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_ERROR_RETRY_MAX_MS: number;
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;
   LOADER_POLL_INTERVAL_MS: number;
+  LOADER_POLL_IDLE_INTERVAL_MS: number;
+  LOADER_POLL_ACTIVE_FOR_MS: number;
   LOADER_POLL_INTERVAL_WITH_WEBHOOKS_MS: number;
   LOADER_WEBHOOKS_HEALTHY_FOR_MS: number;
   LOADER_WEBHOOK_GAP_GRACE_MS: number;

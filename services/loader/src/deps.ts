@@ -26,8 +26,11 @@ export interface LoaderSettings {
   sliceMs: number;
   leaseMs: number;
   errorRetry: { baseMs: number; maxMs: number };
-  /** Interval of each active account's `account.poll` scheduler. */
+  /** Interval of each active account's `account.poll` scheduler while the account changed recently. */
   pollIntervalMs: number;
+  /** The interval once no poll has found a change for pollActiveForMs (never shorter than pollIntervalMs). */
+  pollIdleIntervalMs: number;
+  pollActiveForMs: number;
   /** Webhooks (docs/webhooks.md): the poll interval of an account while its source's webhooks are healthy. */
   pollIntervalWithWebhooksMs: number;
   /** The source's webhooks count as healthy while a delivery reached it within this long. */

@@ -17,6 +17,8 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     leaseMs: config.LOADER_SEGMENT_LEASE_MS,
     errorRetry: { baseMs: config.LOADER_ERROR_RETRY_BASE_MS, maxMs: config.LOADER_ERROR_RETRY_MAX_MS },
     pollIntervalMs: config.LOADER_POLL_INTERVAL_MS,
+    pollIdleIntervalMs: Math.max(config.LOADER_POLL_INTERVAL_MS, config.LOADER_POLL_IDLE_INTERVAL_MS),
+    pollActiveForMs: config.LOADER_POLL_ACTIVE_FOR_MS,
     pollIntervalWithWebhooksMs: Math.max(config.LOADER_POLL_INTERVAL_MS, config.LOADER_POLL_INTERVAL_WITH_WEBHOOKS_MS),
     webhooksHealthyForMs: config.LOADER_WEBHOOKS_HEALTHY_FOR_MS,
     webhookGapGraceMs: config.LOADER_WEBHOOK_GAP_GRACE_MS,

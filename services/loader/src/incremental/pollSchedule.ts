@@ -8,14 +8,14 @@ type ScheduleDeps = Pick<LoaderDeps, 'producer' | 'settings' | 'knex'>;
 /**
  * The account's `account.poll` job scheduler (DESIGN §7: one per active account). Creating it
  * again replaces it, so every path that may resume loading calls this without checking first.
- * Its interval is the one webhookPollMode last chose for the account (the normal one by default).
+ * Its interval is the one pollMode last chose for the account (the normal one by default).
  */
 export async function schedulePoll(deps: ScheduleDeps, accountId: string): Promise<void> {
   const mode = await findPollMode(deps.knex, accountId);
   await schedulePollEvery(deps, accountId, mode?.intervalMs ?? deps.settings.pollIntervalMs);
 }
 
-/** The scheduler at `everyMs`; only webhookPollMode chooses another interval than the account's recorded one. */
+/** The scheduler at `everyMs`; only pollMode chooses another interval than the account's recorded one. */
 export async function schedulePollEvery(deps: Pick<LoaderDeps, 'producer'>, accountId: string, everyMs: number): Promise<void> {
   await deps.producer.schedule('account.poll', { accountId }, { everyMs });
 }

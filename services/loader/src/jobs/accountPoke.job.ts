@@ -2,7 +2,7 @@ import { delayJob, type JobCatalog, type JobHandler, type PayloadOf } from '@dat
 import { classifyFailure } from '../backfill/failures';
 import type { LoaderDeps } from '../deps';
 import { pollAccount } from '../incremental/pollAccount';
-import { settlePollMode } from '../incremental/webhookPollMode';
+import { settlePollMode } from '../incremental/pollMode';
 
 /** How long a poke waits for a poll of the same account that holds the account's writes. */
 const BUSY_RETRY_MS = 250;

@@ -3,13 +3,13 @@ import { classifyFailure } from '../backfill/failures';
 import type { LoaderDeps } from '../deps';
 import { pollAccount } from '../incremental/pollAccount';
 import { unschedulePoll } from '../incremental/pollSchedule';
-import { settlePollMode } from '../incremental/webhookPollMode';
+import { settlePollMode } from '../incremental/pollMode';
 import { recordFailure } from '../state/accountStates.repository';
 import { findAccount } from '../targets/targets.repository';
 
 /**
- * `account.poll`: run by the account's job scheduler (every LOADER_POLL_INTERVAL_MS, stretched
- * while the source's webhooks are healthy: webhookPollMode). The next
+ * `account.poll`: run by the account's job scheduler (every LOADER_POLL_INTERVAL_MS, longer while
+ * the account is idle or its source's webhooks are healthy: pollMode). The next
  * tick is the retry: a rate-limited poll just ends (its cursor kept every committed page), and a
  * failed one shows the account in `error` until a poll succeeds. A paused or deleted account's
  * scheduler removes itself.

@@ -35,6 +35,8 @@ export const testLoaderSettings: LoaderSettings = {
   leaseMs: 10_000,
   errorRetry: { baseMs: 1_000, maxMs: 5_000 },
   pollIntervalMs: 1_000,
+  pollIdleIntervalMs: 60_000,
+  pollActiveForMs: 600_000,
   pollIntervalWithWebhooksMs: 300_000,
   webhooksHealthyForMs: 3_600_000,
   webhookGapGraceMs: 60_000,
