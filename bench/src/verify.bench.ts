@@ -56,15 +56,16 @@ interface Measured {
 
 /** One full verification asked for now, with the requests the emulator served meanwhile. */
 async function verifyOnce(stack: LoaderStack, account: ProviderAccount, accountId: string): Promise<Measured> {
+  // The previous check's job may still be running (the one after the load takes as long as a
+  // full check) or ending after it recorded its result: an enqueue under the same id meanwhile
+  // would be absorbed by it.
+  const backfill = stack.producer.queue('backfill');
+  await until('the previous verification job to end', 30 * 60_000, async () =>
+    ['unknown', 'completed', 'failed'].includes(await backfill.getJobState(`verify-${accountId}`)),
+  );
   const before = (await lastVerification(stack, accountId))?.at ?? 0;
   const stats = () => stack.admin<Stats>('GET', `/accounts/${account.id}/stats`);
   const start = await stats();
-  // The previous check's job may still be ending after it recorded its result: an enqueue under
-  // the same id meanwhile would be absorbed by it.
-  const backfill = stack.producer.queue('backfill');
-  await until('the previous verification job to end', 60_000, async () =>
-    ['unknown', 'completed'].includes(await backfill.getJobState(`verify-${accountId}`)),
-  );
   const started = Date.now();
   await stack.producer.enqueue('account.verify', { accountId, scope: 'full' });
   const verified = await until('the verification', 60 * 60_000, async () => {

@@ -112,6 +112,25 @@ export async function markPolled(db: Db, key: TableKey, at: Date): Promise<void>
 }
 
 /**
+ * markPolled for several tables of an account in one statement, for a poll that ran without the
+ * account's lock (quietPoll): a full poll may have marked a later time meanwhile, which stays.
+ */
+export async function markTablesPolled(
+  db: Db,
+  accountId: string,
+  tables: readonly { destinationId: string; tableName: string }[],
+  at: Date,
+): Promise<void> {
+  await db(TABLES.eventCursors)
+    .where({ account_id: accountId })
+    .whereIn(
+      ['destination_id', 'table_name'],
+      tables.map((t) => [t.destinationId, t.tableName]),
+    )
+    .update({ polled_at: db.raw('greatest(polled_at, ?::timestamptz)', [at]), updated_at: db.fn.now() });
+}
+
+/**
  * Marks the table as resyncing through `resyncRunId`: once that run completes, rows older than
  * `sweepBefore` it did not rewrite are swept. Creates the row (with `createdGte`) when missing.
  */

@@ -8,6 +8,7 @@ import { findAccount, findSource, type AccountRecord } from '../targets/targets.
 import { withAccountWriteLock } from './accountWriteLock';
 import { markPolled } from './eventCursors.repository';
 import { accountRuns, recordPolled } from './pollTargets.repository';
+import { quietPoll } from './quietPoll';
 import { groupByCursor, prepareTables, type PollContext, type TableState } from './pollTables';
 import { Refetcher } from './refetcher';
 import { rereadWindows } from './rereadWindow';
@@ -23,12 +24,15 @@ export type PollOutcome =
  * One incremental poll of an account (DESIGN §4.4): for every table whose run has completed, the
  * provider's events since the table's cursor are applied in pages, each page's changes committed
  * in the destination before the cursor moves past it. Tables at the same cursor share one walk.
- * A cursor past the provider's event retention starts a resync of its tables instead.
+ * A cursor past the provider's event retention starts a resync of its tables instead. A poll with
+ * nothing to do takes the cheap way (quietPoll) and never takes the lock.
  */
 export async function pollAccount(deps: LoaderDeps, accountId: string, logger: Logger): Promise<PollOutcome> {
   const before = await findAccount(deps.knex, accountId);
   if (!before) return { kind: 'skipped', why: 'gone' };
   if (!before.active || before.deleting) return { kind: 'skipped', why: 'inactive' };
+  const quiet = await quietPoll(deps, before, logger);
+  if (quiet) return { kind: 'polled', tables: quiet.tables, events: 0, written: 0, refetched: 0, caughtUp: true, resyncs: 0 };
   const locked = await withAccountWriteLock(deps.knex, accountId, async (db): Promise<PollOutcome> => {
     // Read again under the lock: a purge marks the account deleting, then waits for this lock.
     const account = await findAccount(db, accountId);

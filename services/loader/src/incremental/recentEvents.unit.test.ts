@@ -30,4 +30,21 @@ describe('RecentEvents', () => {
     expect(again.unseen([event('evt_old', 100), event('evt_edge', 700)]).map((e) => e.id)).toEqual(['evt_old']);
     expect(again.windowStart(300)).toBe(700);
   });
+
+  it('reads the look-back window again until a read came a window and a margin after the newest event', () => {
+    const recent = new RecentEvents(null);
+    expect(recent.lookBackDue(300)).toBe(false);
+    recent.add([event('evt_a', 1_000)]);
+    expect(recent.lookBackDue(300)).toBe(true);
+    recent.lookedBackAt = 1_200;
+    expect(recent.lookBackDue(300)).toBe(true);
+    recent.lookedBackAt = 1_360;
+    expect(recent.lookBackDue(300)).toBe(false);
+    expect(new RecentEvents(recent.toJson(300)).lookBackDue(300)).toBe(false);
+    // A newer event moves the window: due again.
+    recent.add([event('evt_b', 1_400)]);
+    expect(recent.lookBackDue(300)).toBe(true);
+    // No look-back at all when it is turned off.
+    expect(recent.lookBackDue(0)).toBe(false);
+  });
 });

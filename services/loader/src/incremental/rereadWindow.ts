@@ -19,9 +19,16 @@ export async function rereadWindows(ctx: PollContext, tables: readonly TableStat
     const detection = changeDetectionOf(resource);
     if (detection.kind !== 'reread') continue;
     cursors ??= await findCursors(ctx.db, ctx.account.id);
-    const polledAt = cursors.get(`${table.destinationId}/${table.tableName}`)?.polledAt ?? null;
-    const interval = detection.intervalSeconds * 1000;
-    if (polledAt !== null && Math.floor(polledAt.getTime() / interval) === Math.floor(now.getTime() / interval)) continue;
+    if (
+      !rereadDue(
+        ctx.account.sourceType,
+        table.resourceType,
+        cursors.get(`${table.destinationId}/${table.tableName}`)?.polledAt ?? null,
+        now,
+      )
+    ) {
+      continue;
+    }
 
     const target = await ctx.tables.open(table);
     const createdGte = Math.floor(now.getTime() / 1000) - detection.windowSeconds;
@@ -36,4 +43,12 @@ export async function rereadWindows(ctx: PollContext, tables: readonly TableStat
   }
   ctx.totals.written += written;
   return written;
+}
+
+/** Whether a poll at `now` of a table last polled at `polledAt` re-reads its window: the first poll of each interval does. */
+export function rereadDue(sourceType: string, resourceType: string, polledAt: Date | null, now: Date): boolean {
+  const detection = changeDetectionOf(getResource(sourceType, resourceType));
+  if (detection.kind !== 'reread') return false;
+  const interval = detection.intervalSeconds * 1000;
+  return polledAt === null || Math.floor(polledAt.getTime() / interval) !== Math.floor(now.getTime() / interval);
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ProviderEvent } from '@datasync/providers';
 import { applyChanges } from './applyChanges';
 import { collapseEvents } from './changeSet';
@@ -48,23 +49,33 @@ export async function walkGroup(ctx: PollContext, group: readonly TableState[]):
 /**
  * The provider's events list is eventually consistent: an event can become visible after events
  * created later, behind a cursor that has moved past its place. So every poll reads the window
- * behind the newest event again and applies the events it had not seen; returns how many.
+ * behind the newest event again and applies the events it had not seen; returns how many. Once a
+ * read has come late enough that nothing more can show up behind the newest event, the next polls
+ * skip it until a newer event moves the window (RecentEvents.lookBackDue).
  * Writes are guarded by `_source_ts`, so a late event older than a row's state changes nothing.
  */
 async function lookBack(ctx: PollContext, group: readonly TableState[], recent: RecentEvents): Promise<number> {
   const windowS = ctx.deps.settings.eventLookbackS;
   const start = recent.windowStart(windowS);
-  if (start === null || windowS === 0) return 0;
+  if (start === null || !recent.lookBackDue(windowS)) return 0;
+  const readAt = Math.floor(Date.now() / 1000);
   let late = 0;
   for await (const page of ctx.reader.listEvents({ createdGte: start })) late += await applyPage(ctx, group, recent, page.events);
+  recent.lookedBackAt = readAt;
   if (late > 0) ctx.logger.info('events visible late applied', { late, tables: group.map((t) => t.tableName) });
   return late;
 }
 
-/** Once per walk: the cursor's moves commit with the poll's transaction, and so does this. */
+/**
+ * Once per walk: the cursor's moves commit with the poll's transaction, and so does this. A quiet
+ * poll's walk changed nothing, and writes nothing.
+ */
 async function saveRecent(ctx: PollContext, group: readonly TableState[], recent: RecentEvents, late: number): Promise<void> {
   const json = recent.toJson(ctx.deps.settings.eventLookbackS);
-  for (const table of group) await saveRecentEvents(ctx.db, table.key, json, late);
+  for (const table of group) {
+    if (late === 0 && isDeepStrictEqual(json, table.recent)) continue;
+    await saveRecentEvents(ctx.db, table.key, json, late);
+  }
 }
 
 /**
