@@ -148,7 +148,9 @@ export const configSchema = {
   LOADER_VERIFY_FULL_EVERY_MIN: int(0, 525_600)
     .default(10_080)
     .description('minutes between scheduled verifications of every object of each account (0: none on schedule)'),
-  LOADER_POLL_CONCURRENCY: int(1, 256).default(4).description('account polls one loader process runs at once'),
+  // A poll mostly waits for the provider (a quiet one holds no connection meanwhile): thousands of
+  // accounts at a minute each need dozens in flight (docs/scale.md).
+  LOADER_POLL_CONCURRENCY: int(1, 256).default(16).description('account polls one loader process runs at once'),
   LOADER_PURGE_BATCH_ROWS: int(1, 1_000_000)
     .default(5_000)
     .description("rows one statement deletes when a deleted account's rows are purged from a destination table"),
