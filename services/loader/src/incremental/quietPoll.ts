@@ -18,10 +18,11 @@ import { rereadDue } from './rereadWindow';
  * the provider answers.
  *
  * It applies only when a full poll would do exactly that: every loaded table has its cursor from
- * its latest run and all are at one place in the event stream, no look-back or re-read is due, no table is still loading, and
- * the account shows no error to clear. Returns the tables polled; anything else, or any event,
- * returns undefined: the full poll runs and does the work under the lock (at the cost of asking
- * for that first page again). The reads run one after the other: one pooled connection per poll.
+ * its latest run and all are at one place in the event stream, no look-back or re-read is due, no
+ * table is still loading, and the account shows no error to clear. Returns the tables polled;
+ * anything else, or any event, returns undefined: the full poll runs and does the work under the
+ * lock (at the cost of asking for that first page again). The reads run one after the other: one
+ * pooled connection per poll.
  */
 export async function quietPoll(deps: LoaderDeps, account: AccountRecord, logger: Logger): Promise<{ tables: number } | undefined> {
   const startedAt = new Date();
