@@ -97,12 +97,14 @@ export const configSchema = {
     .description('bound on each statement the loader runs in a destination'),
   LOADER_POLL_INTERVAL_MS: int(1_000, 3_600_000)
     .default(15_000)
-    .description("how often the provider events of an account that changed recently are polled (incremental sync)"),
+    .description('how often the provider events of an account that changed recently are polled (incremental sync)'),
   // Most accounts are idle most of the time: polling them less often is what lets one loader serve
   // thousands (docs/scale.md). The first change of an idle account waits at most this long.
   LOADER_POLL_IDLE_INTERVAL_MS: int(1_000, 3_600_000)
     .default(60_000)
-    .description('poll interval of an account no poll found a change in for LOADER_POLL_ACTIVE_FOR_MS (never shorter than LOADER_POLL_INTERVAL_MS)'),
+    .description(
+      'poll interval of an account no poll found a change in for LOADER_POLL_ACTIVE_FOR_MS (never shorter than LOADER_POLL_INTERVAL_MS)',
+    ),
   LOADER_POLL_ACTIVE_FOR_MS: int(1_000, 86_400_000)
     .default(600_000)
     .description('an account counts as active, polled every LOADER_POLL_INTERVAL_MS, for this long after a poll found a change'),
