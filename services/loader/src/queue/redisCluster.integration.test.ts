@@ -1,4 +1,5 @@
 import { TABLES } from '@datasync/db';
+import { RateBudget } from '@datasync/providers';
 import { closeRedisConnection, createRedisConnection, scanKeys, waitForReady, type RedisConnection } from '@datasync/queue';
 import { findRedisServer, startRedisCluster, type TestRedisCluster } from '@datasync/queue/testing';
 import { waitFor } from '@datasync/testing';
@@ -22,9 +23,12 @@ describeOnCluster('the loader on a Redis Cluster', () => {
   beforeAll(async () => {
     cluster = await startRedisCluster();
     h = await startHarness({ redis: cluster.settings });
-    h.startWorkers();
     inspect = createRedisConnection(cluster.settings, { role: 'producer' });
     expect(await waitForReady(inspect, 5_000)).toBe(true);
+    // The rate budget under its production prefix (no hash tag of its own, one per account), as
+    // the loader's main builds it: its keys spread over the cluster, two per script call.
+    h.deps.providers = { ...h.deps.providers, budget: new RateBudget(inspect, h.deps.providers.settings.budget) };
+    h.startWorkers();
   });
 
   afterAll(async () => {
@@ -58,11 +62,14 @@ describeOnCluster('the loader on a Redis Cluster', () => {
       timeoutMs: 15_000,
     });
 
-    // Every key the loader wrote is under its prefix, in the prefix's one slot: the queues' and
-    // the provider rate budget's (the harness gives the budget the queue prefix).
+    // The account's budget keys, one hash tag for the account and mode.
+    const tag = `{stripe:${account.externalId}:test}`;
+    expect((await scanKeys(inspect, 'datasync:budget:*')).sort()).toEqual(
+      expect.arrayContaining([`datasync:budget:${tag}`, `datasync:budget:${tag}:/v1/charges`]),
+    );
+    // Every key of the queues is under their prefix, in the prefix's one slot.
     const keys = await scanKeys(inspect, `${h.prefix}:*`);
     expect(keys.some((key) => key.startsWith(`${h.prefix}:backfill:`))).toBe(true);
-    expect(keys.some((key) => key.startsWith(`${h.prefix}:budget:`))).toBe(true);
     const slots = new Set(await Promise.all(keys.map((key) => inspect.cluster('KEYSLOT', key))));
     expect(slots.size).toBe(1);
   });
