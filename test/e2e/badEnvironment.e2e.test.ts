@@ -37,3 +37,18 @@ it.each(SERVICES)('%s exits 1 naming every bad and every missing variable', asyn
   const named = [...stderr.matchAll(/^\s+- ([A-Z0-9_]+):/gm)].map((m) => m[1]).sort();
   expect(named).toEqual(['LOG_LEVEL', 'PORT', ...requiredVariables(serviceSchema(service))].sort());
 });
+
+it.each(['config-service', 'accounts-api', 'loader'])(
+  '%s on a Redis Cluster exits 1 when QUEUE_PREFIX has no hash tag, without printing the Redis password',
+  async (service) => {
+    const { exit, stderr } = await runService(service, {
+      PATH: process.env.PATH,
+      REDIS_URL: 'redis://:cluster-s3cret@redis-0:6379',
+      REDIS_CLUSTER_NODES: 'redis-0:6379,redis-1:6379',
+      QUEUE_PREFIX: 'datasync',
+    });
+    expect(exit).toEqual({ code: 1, signal: null });
+    expect(stderr).toContain('QUEUE_PREFIX: must hold a Redis Cluster hash tag, such as {datasync}, when REDIS_CLUSTER_NODES is set');
+    expect(stderr).not.toContain('cluster-s3cret');
+  },
+);

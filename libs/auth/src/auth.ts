@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import type { MasterKey } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
@@ -14,6 +13,7 @@ import type { ScryptParams } from './passwords/password';
 import type { SessionCookieSettings } from './sessions/sessionCookie';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';
+import type { RedisClient } from './limits/redisClient';
 
 export interface AuthOptions extends AuthEnvConfig {
   knex: Knex;
@@ -24,7 +24,7 @@ export interface AuthOptions extends AuthEnvConfig {
   /** Password hashing cost; the default is the production setting, tests pass cheaper ones. */
   passwordScrypt?: ScryptParams;
   /** Brute-force limits (failed Basic auth, logins, sign-ups) in this Redis; none without it. */
-  limits?: { redis: Redis; logger: Logger; config: FailedAuthConfig & PasswordLimitsConfig };
+  limits?: { redis: RedisClient; logger: Logger; config: FailedAuthConfig & PasswordLimitsConfig };
   /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY). */
   passwordHashConcurrency?: number;
 }

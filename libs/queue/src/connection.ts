@@ -1,7 +1,20 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import type { Logger } from '@datasync/logger';
+import { clusterOptions } from './clusterConnection';
+import { parseClusterNodes } from './clusterNodes';
+import { DISCONNECT_TIMEOUT_MS, retryStrategy, roleOptions, type RedisRole } from './redisRoles';
 
-export type RedisRole = 'worker' | 'producer';
+export { PRODUCER_COMMAND_TIMEOUT_MS, type RedisRole } from './redisRoles';
+
+/** One Redis server or a Redis Cluster: BullMQ and every command the code sends take either. */
+export type RedisConnection = Redis | Cluster;
+
+/** Where Redis is, as queueEnv reads it: a service passes its whole config. */
+export interface RedisSettings {
+  REDIS_URL: string;
+  /** `host:port,…`: a Redis Cluster, with REDIS_URL's user, password and scheme for every node. */
+  REDIS_CLUSTER_NODES?: string;
+}
 
 export interface RedisConnectionOptions {
   role: RedisRole;
@@ -9,54 +22,48 @@ export interface RedisConnectionOptions {
   logger?: Logger;
 }
 
-/** How long a producer's single command may take before it counts as Redis being unavailable. */
-export const PRODUCER_COMMAND_TIMEOUT_MS = 1_000;
-
-// Reconnect forever, backing off to 2 s: Redis coming back must heal every process by itself.
-const retryStrategy = (times: number): number => Math.min(times * 200, 2_000);
-
-const roleOptions: Record<RedisRole, RedisOptions> = {
-  // BullMQ's blocking commands (BZPOPMIN) wait on the connection indefinitely, so a worker's
-  // commands must never be failed by ioredis after a retry count: BullMQ requires null.
-  worker: { maxRetriesPerRequest: null, enableReadyCheck: true },
-  // Producers run in request paths: while Redis is down a command must fail at once (no offline
-  // queue), be retried at most once, and give up after a short timeout instead of holding the
-  // request until a load balancer cuts it.
-  producer: {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
-  },
-};
-
 /**
- * An ioredis connection configured for its role. The caller owns it: producers and workers built
- * on it never close it, so one connection can serve several of them; close it with
+ * An ioredis connection configured for its role: to the Redis at a URL, or, given settings with
+ * REDIS_CLUSTER_NODES, to that Redis Cluster. The caller owns it: producers and workers built on
+ * it never close it, so one connection can serve several of them; close it with
  * closeRedisConnection at shutdown.
  */
-export function createRedisConnection(url: string, options: RedisConnectionOptions): Redis {
-  const connection = new Redis(url, {
-    ...roleOptions[options.role],
-    retryStrategy,
-    // ioredis keeps a timer this long after disconnect() even when the socket is long dead (2 s by
-    // default), which holds a stopping process open for nothing.
-    disconnectTimeout: 200,
-    connectionName: `datasync-${options.role}`,
-  });
-  // Without a listener ioredis prints every reconnect failure to stderr; log the first error of
-  // each outage instead (the URL may hold a password, so only the message is logged).
+export function createRedisConnection(url: string, options: RedisConnectionOptions): Redis;
+export function createRedisConnection(settings: RedisSettings, options: RedisConnectionOptions): RedisConnection;
+export function createRedisConnection(target: string | RedisSettings, options: RedisConnectionOptions): RedisConnection {
+  const settings = typeof target === 'string' ? { REDIS_URL: target } : target;
+  const nodes = parseClusterNodes(settings.REDIS_CLUSTER_NODES ?? '');
+  const connection: RedisConnection = nodes.length
+    ? new Cluster(nodes, clusterOptions(settings.REDIS_URL, options.role))
+    : new Redis(settings.REDIS_URL, {
+        ...roleOptions[options.role],
+        retryStrategy,
+        disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+        connectionName: `datasync-${options.role}`,
+      });
+  reportOutages(connection, options);
+  return connection;
+}
+
+/**
+ * Without a listener ioredis prints every reconnect failure to stderr; log the first error of
+ * each outage instead (the URL may hold a password, so only the message is logged). A cluster
+ * reports its nodes' errors as 'node error', its own (no slots, no node answers) as 'error';
+ * both count as one outage, which ends when the cluster is ready again.
+ */
+function reportOutages(connection: RedisConnection, options: RedisConnectionOptions): void {
   let reported = false;
-  connection.on('error', (err: Error) => {
+  const onError = (err: Error): void => {
     if (reported) return;
     reported = true;
     options.logger?.warn('redis connection error', { role: options.role, error: err.message });
-  });
+  };
+  connection.on('error', onError);
+  if (connection instanceof Cluster) connection.on('node error', onError);
   connection.on('ready', () => {
     if (reported) options.logger?.info('redis connection restored', { role: options.role });
     reported = false;
   });
-  return connection;
 }
 
 /**
@@ -64,7 +71,7 @@ export function createRedisConnection(url: string, options: RedisConnectionOptio
  * disconnect otherwise, since a producer connection refuses QUIT while it is not ready and a
  * pending reconnect would keep the process alive.
  */
-export async function closeRedisConnection(connection: Redis): Promise<void> {
+export async function closeRedisConnection(connection: RedisConnection): Promise<void> {
   if (connection.status === 'end') return;
   if (connection.status === 'ready') {
     try {
@@ -78,7 +85,7 @@ export async function closeRedisConnection(connection: Redis): Promise<void> {
 }
 
 /** Resolves true once the connection is ready, false if it is not within timeoutMs. */
-export async function waitForReady(connection: Redis, timeoutMs: number): Promise<boolean> {
+export async function waitForReady(connection: RedisConnection, timeoutMs: number): Promise<boolean> {
   if (connection.status === 'ready') return true;
   if (connection.status === 'end') return false;
   return new Promise<boolean>((resolve) => {
@@ -97,7 +104,7 @@ export async function waitForReady(connection: Redis, timeoutMs: number): Promis
 }
 
 /** For /ready: true when Redis answers PING within timeoutMs, whatever the connection's role. */
-export async function pingRedis(connection: Redis, timeoutMs = 1_000): Promise<boolean> {
+export async function pingRedis(connection: RedisConnection, timeoutMs = 1_000): Promise<boolean> {
   // A worker connection queues commands while disconnected and never fails them, so the ping is
   // raced against a timer rather than trusted to return.
   let timer: NodeJS.Timeout | undefined;

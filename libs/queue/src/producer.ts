@@ -1,7 +1,6 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { AnyCatalog, JobName, PayloadOf, QueueName } from './defineCatalog';
-import { PRODUCER_COMMAND_TIMEOUT_MS, waitForReady } from './connection';
+import { PRODUCER_COMMAND_TIMEOUT_MS, waitForReady, type RedisConnection } from './connection';
 import { QueueUnavailableError } from './errors';
 import { deriveJobId, validatePayload } from './jobPayload';
 
@@ -46,8 +45,8 @@ export interface Producer<C extends AnyCatalog> {
   close(): Promise<void>;
 }
 
-/** Use a connection from `createRedisConnection(url, { role: 'producer' })` so failures are quick. */
-export function createProducer<C extends AnyCatalog>(connection: Redis, options: ProducerOptions<C>): Producer<C> {
+/** Use a connection from `createRedisConnection(config, { role: 'producer' })` so failures are quick. */
+export function createProducer<C extends AnyCatalog>(connection: RedisConnection, options: ProducerOptions<C>): Producer<C> {
   const { catalog, prefix } = options;
   const readyTimeoutMs = options.readyTimeoutMs ?? PRODUCER_COMMAND_TIMEOUT_MS;
   const queues = new Map<QueueName<C>, Queue>();

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { jobCatalog } from './jobCatalog';
+import type { RedisConnection } from './connection';
 
 export interface QueueDepth {
   waiting: number;
@@ -14,7 +14,7 @@ export interface QueueDepth {
  * catalog's queues unless others are named.
  */
 export async function queueDepths<Q extends string = (typeof jobCatalog.queues)[number]>(
-  connection: Redis,
+  connection: RedisConnection,
   prefix: string,
   queueNames: readonly Q[] = jobCatalog.queues as readonly string[] as readonly Q[],
 ): Promise<Record<Q, QueueDepth>> {

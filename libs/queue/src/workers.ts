@@ -1,9 +1,9 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { redactString, type Logger } from '@datasync/logger';
 import type { AnyCatalog, JobName, JobNameIn, PayloadOf, QueueName } from './defineCatalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { validatePayload } from './jobPayload';
+import type { RedisConnection } from './connection';
 
 export interface JobContext<P> {
   job: Job<P>;
@@ -40,10 +40,10 @@ export interface Workers<Q extends string> {
 
 /**
  * One BullMQ Worker per queue, dispatching on the job name. Use a connection from
- * `createRedisConnection(url, { role: 'worker' })` (BullMQ refuses one with a retry limit).
+ * `createRedisConnection(config, { role: 'worker' })` (BullMQ refuses one with a retry limit).
  */
 export function createWorkers<C extends AnyCatalog, Q extends QueueName<C> = QueueName<C>>(
-  connection: Redis,
+  connection: RedisConnection,
   options: WorkersOptions<C, Q>,
 ): Workers<Q> {
   const { catalog, handlers, logger } = options;

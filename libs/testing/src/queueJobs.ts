@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Worker, type Job, type Queue } from 'bullmq';
+import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import { testRedisUrl } from './config';
 
 export type SettledState = 'failed' | 'completed';
@@ -8,16 +8,17 @@ export type SettledState = 'failed' | 'completed';
  * Adds a job and settles it the way a worker would (taken, then failed with `error` or
  * completed), with no handler running: a queue with jobs in known states for the dashboard
  * tests. Call it while the queue has no other waiting job, since a worker takes the oldest.
+ * `connection` is where the queue is (a worker's: no retry limit), the test Redis by default.
  */
 export async function addSettledJob(
   queue: Queue,
   job: { name: string; data: object; jobId: string },
   outcome: { state: SettledState; error?: string },
-  redisUrl = testRedisUrl(),
+  connection: ConnectionOptions = { url: testRedisUrl(), maxRetriesPerRequest: null },
 ): Promise<Job> {
   await queue.add(job.name, job.data, { jobId: job.jobId, attempts: 1 });
   const worker = new Worker(queue.name, null, {
-    connection: { url: redisUrl, maxRetriesPerRequest: null },
+    connection,
     prefix: queue.opts.prefix,
     autorun: false,
   });

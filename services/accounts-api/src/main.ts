@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     logger,
   });
   // Producer settings: in a request path a Redis outage must fail fast, not hold the request.
-  const redis = createRedisConnection(config.REDIS_URL, { role: 'producer', logger });
+  const redis = createRedisConnection(config, { role: 'producer', logger });
   const readiness = new Readiness({
     postgres: () => pingDatabase(knex),
     // pingRedis answers false rather than rejecting; readiness counts only rejections as failing.

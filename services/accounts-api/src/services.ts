@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@datasync/queue';
 import { createAccountsService, type AccountHooks } from '@datasync/accounts';
 import { ClientCredentialsService, ClientSecretHasher, createBasicAuth, failedBasicAuthLimiter } from '@datasync/auth';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
@@ -49,7 +49,7 @@ const WEBHOOK_DNS_TIMEOUT_MS = 5_000;
 /** What the routes need, built from configuration and the process's connections (main and tests alike). */
 export function createAccountsApiServices(
   settings: ServiceSettings,
-  deps: { knex: Knex; redis: Redis; logger: Logger; producer?: Producer<JobCatalog>; hooks?: Partial<AccountHooks> },
+  deps: { knex: Knex; redis: RedisConnection; logger: Logger; producer?: Producer<JobCatalog>; hooks?: Partial<AccountHooks> },
 ): AccountRouteDeps & WebhookEndpointRouteDeps & { link: LinkDeps; webhooks?: WebhookDeps } {
   const { knex, redis, logger } = deps;
   const masterKeys = parseMasterKeys(settings.SECRETS_MASTER_KEYS);

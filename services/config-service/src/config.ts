@@ -64,6 +64,7 @@ export interface ConfigServiceConfig
   DB_POOL_MAX: number;
   DB_STATEMENT_TIMEOUT_MS: number;
   REDIS_URL: string;
+  REDIS_CLUSTER_NODES: string;
   QUEUE_PREFIX: string;
   BODY_LIMIT: string;
   SECRETS_MASTER_KEYS: string;

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     poolMax: config.DB_POOL_MAX,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
-  const redis = createRedisConnection(config.REDIS_URL, { role: 'producer' });
+  const redis = createRedisConnection(config, { role: 'producer' });
   const readiness = new Readiness({ postgres: () => pingDatabase(knex), redis: () => pingRedis(redis) });
   // The loader's jobs (pause, resume, purge) are enqueued after the dashboard's account change commits.
   const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });

@@ -36,8 +36,8 @@ async function main(): Promise<void> {
   });
   // Workers wait for Redis to come back; the producer side (enqueues, queue inspection, metrics)
   // fails fast instead, and the reconciler repairs what a failed enqueue left behind.
-  const workerRedis = createRedisConnection(config.REDIS_URL, { role: 'worker', logger });
-  const producerRedis = createRedisConnection(config.REDIS_URL, { role: 'producer', logger });
+  const workerRedis = createRedisConnection(config, { role: 'worker', logger });
+  const producerRedis = createRedisConnection(config, { role: 'producer', logger });
   const producer = createProducer(producerRedis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const queues = new JobQueues(producer);
   const metrics = createLoaderMetrics(() => queueDepths(producerRedis, config.QUEUE_PREFIX));

@@ -18,7 +18,14 @@ import { findOnPath } from './which';
 // code it runs: the services' config schemas, their ports and their probe routes.
 
 const K8S = path.join(repoRoot, 'deploy', 'k8s');
-const KUSTOMIZATIONS = ['base', 'migrate', 'overlays/example', 'overlays/example/migrate', 'overlays/example-hpa'];
+const KUSTOMIZATIONS = [
+  'base',
+  'migrate',
+  'overlays/example',
+  'overlays/example/migrate',
+  'overlays/example-hpa',
+  'overlays/example-redis-cluster',
+];
 const DEPLOYMENTS: ServiceName[] = ['accounts-api', 'config-service', 'loader'];
 /** Variables that hold credentials: set only from a Secret, never as a value in a manifest. */
 const SECRET_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'SECRETS_MASTER_KEYS'];
@@ -166,6 +173,28 @@ function expectHardened(workload: Manifest): void {
   expect(pod.volumes).toEqual([{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }]);
 }
 
+describe('the Redis Cluster overlay', () => {
+  const overlay = 'overlays/example-redis-cluster';
+
+  it('points every service at the same cluster nodes, with a configuration each accepts', () => {
+    const nodes = DEPLOYMENTS.map((name) => {
+      const environment = environmentOf(find(overlay, 'Deployment', name));
+      const config = parseConfig(serviceSchema(name), environment) as { REDIS_CLUSTER_NODES: string; QUEUE_PREFIX: string };
+      expect(config.QUEUE_PREFIX).toBe('{datasync}');
+      return config.REDIS_CLUSTER_NODES;
+    });
+    expect(nodes[0]).toMatch(/^[^,]+:6379(,[^,]+:6379)+$/);
+    expect(new Set(nodes).size).toBe(1);
+  });
+
+  it('keeps the rest of each Deployment as the example has it', () => {
+    for (const name of DEPLOYMENTS) {
+      const env = (container(find(overlay, 'Deployment', name)).env as EnvVar[]).filter((v) => v.name !== 'REDIS_CLUSTER_NODES');
+      expect(env).toEqual(container(find('overlays/example-hpa', 'Deployment', name)).env);
+    }
+  });
+});
+
 describe('the migration', () => {
   const job = () => find('overlays/example/migrate', 'Job', 'migrate');
 
@@ -179,7 +208,7 @@ describe('the migration', () => {
   });
 
   it('is not part of the services rollout, so applying them never hits an immutable Job', () => {
-    for (const dir of ['base', 'overlays/example', 'overlays/example-hpa']) {
+    for (const dir of ['base', 'overlays/example', 'overlays/example-hpa', 'overlays/example-redis-cluster']) {
       expect(render(dir).filter((m) => m.kind === 'Job')).toEqual([]);
     }
   });

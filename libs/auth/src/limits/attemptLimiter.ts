@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redisClient';
 import { RateLimitError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import { failOpen } from './failOpen';
@@ -28,7 +28,7 @@ export class AttemptLimiter {
   private readonly blockedUntil = new Map<string, number>();
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
     private readonly limit: AttemptLimit,
     private readonly logger: Logger,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redisClient';
 import { Joi } from '@datasync/config';
 import type { Logger } from '@datasync/logger';
 import { AttemptLimiter } from './attemptLimiter';
@@ -68,7 +68,7 @@ export interface PasswordLimitsConfig {
   PASSWORD_HASH_CONCURRENCY: number;
 }
 
-export function failedBasicAuthLimiter(redis: Redis, config: FailedAuthConfig, logger: Logger): AttemptLimiter {
+export function failedBasicAuthLimiter(redis: RedisClient, config: FailedAuthConfig, logger: Logger): AttemptLimiter {
   return new AttemptLimiter(
     redis,
     config.API_REDIS_PREFIX,
@@ -90,7 +90,7 @@ export interface PasswordAttemptLimiters {
 }
 
 export function passwordAttemptLimiters(
-  redis: Redis,
+  redis: RedisClient,
   config: FailedAuthConfig & PasswordLimitsConfig,
   logger: Logger,
 ): PasswordAttemptLimiters {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redisClient';
 
 // One round trip: count (or only read) the window's hits and report how long the window lasts.
 // The window starts at its first hit; PEXPIRE is re-applied if a key somehow lost its expiry, so
@@ -19,7 +19,7 @@ end
 return {n, ttl}
 `;
 
-type WithWindowCommand = Redis & { fixedWindowHit(key: string, windowMs: number, increment: '1' | '0'): Promise<[number, number]> };
+type WithWindowCommand = RedisClient & { fixedWindowHit(key: string, windowMs: number, increment: '1' | '0'): Promise<[number, number]> };
 
 export interface WindowCount {
   /** Hits in the current window, this one included when counted. */
@@ -33,7 +33,7 @@ export class FixedWindowCounter {
   private readonly redis: WithWindowCommand;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly windowMs: number,
   ) {
     if (!('fixedWindowHit' in redis)) redis.defineCommand('fixedWindowHit', { numberOfKeys: 1, lua: SCRIPT });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { BudgetLimits } from '../config';
 import { incrementalReserve, type RequestPriority } from './budgetShare';
 import { tokenBucketScript } from './tokenBucket.lua';
@@ -18,7 +18,10 @@ export interface BudgetKey {
 
 export type BudgetDecision = { granted: true; waitMs: number } | { granted: false; waitMs: number };
 
-type WithBucketCommand = Redis & {
+// One Redis server or a Redis Cluster: the script's two keys share a hash tag, so one slot.
+type RedisClient = Redis | Cluster;
+
+type WithBucketCommand = RedisClient & {
   takeProviderToken(
     accountKey: string,
     endpointKey: string,
@@ -48,7 +51,7 @@ export class RateBudget {
   private readonly redis: WithBucketCommand;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly limits: BudgetLimits,
     private readonly prefix = 'datasync',
   ) {

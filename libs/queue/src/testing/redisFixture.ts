@@ -1,26 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
+import type { RedisConnection } from '../connection';
+import { scanKeys } from '../scanKeys';
 
 /** A prefix no other test shares, hash-tagged like production's. */
 export function uniquePrefix(): string {
   return `{test-${randomBytes(6).toString('hex')}}`;
 }
 
-/** Every key under the prefix, to assert on what reached Redis and to clean up. */
-export async function keysUnder(connection: Redis, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await connection.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    keys.push(...batch);
-    cursor = next;
-  } while (cursor !== '0');
-  return keys;
+/** Every key under the prefix, to assert on what reached Redis and to clean up; every master of a cluster. */
+export async function keysUnder(connection: RedisConnection, prefix: string): Promise<string[]> {
+  return scanKeys(connection, `${prefix}:*`);
 }
 
-export async function deleteKeysUnder(connection: Redis, prefix: string): Promise<void> {
+export async function deleteKeysUnder(connection: RedisConnection, prefix: string): Promise<void> {
   const keys = await keysUnder(connection, prefix);
-  if (keys.length) await connection.del(...keys);
+  // One DEL per key on a cluster: a DEL of keys in different slots is refused there.
+  if (connection instanceof Cluster) await Promise.all(keys.map((key) => connection.del(key)));
+  else if (keys.length) await connection.del(...keys);
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after timeoutMs. */

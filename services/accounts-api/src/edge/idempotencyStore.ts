@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@datasync/queue';
 import type { SecretBox } from '@datasync/crypto';
 import { ServiceUnavailableError } from '@datasync/errors';
 
@@ -32,7 +32,7 @@ const DEFAULT_PENDING_MS = 120_000;
  */
 export class IdempotencyStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly settings: IdempotencySettings,
     private readonly secretBox: SecretBox,
   ) {}

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@datasync/queue';
 import { failOpen } from '@datasync/auth';
 import { RateLimitError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
@@ -32,7 +32,7 @@ export class RateLimits {
   private readonly perSecond: TokenLeases;
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     private readonly settings: RateLimitSettings,
     private readonly logger: Logger,
   ) {

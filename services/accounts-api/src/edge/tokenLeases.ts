@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@datasync/queue';
 
 // One round trip: grant up to ARGV[3] of the window's ARGV[2] tokens, counting only what is
 // granted, so the counter never passes the limit. The window (ARGV[1] ms) starts at its first
@@ -19,7 +19,7 @@ end
 return {grant, ttl}
 `;
 
-type WithLeaseCommand = Redis & {
+type WithLeaseCommand = RedisConnection & {
   leaseWindowTokens(key: string, windowMs: number, limit: number, wanted: number): Promise<[number, number]>;
 };
 
@@ -57,7 +57,7 @@ export class TokenLeases {
   private readonly pending = new Map<string, Promise<void>>();
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     private readonly options: { windowMs: number; limit: number; maxLease: number; maxKeys?: number; now?: () => number },
   ) {
     if (!('leaseWindowTokens' in redis)) redis.defineCommand('leaseWindowTokens', { numberOfKeys: 1, lua: SCRIPT });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@datasync/queue';
 
 /**
  * Which events a source has already taken. Stripe delivers at least once (and the emulator
@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
  */
 export class EventClaims {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly options: { prefix: string; ttlMs: number },
   ) {}
 

@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
 import { AttemptLimiter } from '@datasync/auth';
 import { Joi } from '@datasync/config';
 import { RateLimitError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
+import type { RedisConnection } from '@datasync/queue';
 
 export const destinationCheckEnv = {
   DESTINATION_CHECKS_PER_MINUTE: Joi.number()
@@ -34,7 +34,7 @@ export class DestinationCheckLimits {
   private readonly running = new Map<string, number>();
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     private readonly config: DestinationCheckConfig,
     logger: Logger,
   ) {

@@ -1,6 +1,5 @@
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { jobCatalog, type AnyCatalog } from '@datasync/queue';
+import { jobCatalog, type AnyCatalog, type RedisConnection } from '@datasync/queue';
 
 /**
  * A BullMQ Queue for every queue of the job catalog, under the configured prefix: a queue added
@@ -9,7 +8,7 @@ import { jobCatalog, type AnyCatalog } from '@datasync/queue';
  * producer's queues (Producer.queue): bull-board keeps the queues it is given, and the producer
  * may replace one of its own after a Redis failure and close the old.
  */
-export function catalogQueues(connection: Redis, prefix: string, catalog: AnyCatalog = jobCatalog): Queue[] {
+export function catalogQueues(connection: RedisConnection, prefix: string, catalog: AnyCatalog = jobCatalog): Queue[] {
   return catalog.queues.map((name) => {
     const queue = new Queue(name, { connection, prefix });
     // Connection errors are the connection owner's to log; an unhandled 'error' would crash.

@@ -1,8 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
 import type { Auth } from '@datasync/auth';
 import { ServiceUnavailableError } from '@datasync/errors';
-import { waitForReady } from '@datasync/queue';
+import { waitForReady, type RedisConnection } from '@datasync/queue';
 import type { OpsDashboard } from './opsDashboard';
 import { opsGate } from './opsGate';
 import { opsHeaders } from './opsHeaders';
@@ -27,7 +26,7 @@ function onlyFor(role: OpsRole, board: Express): Express {
 }
 
 // A BullMQ call waits without limit for a connection that has never been ready: answer at once.
-function redisReady(connection: Redis): RequestHandler {
+function redisReady(connection: RedisConnection): RequestHandler {
   return async (_req, _res, next) => {
     if (!(await waitForReady(connection, 1_000)))
       throw new ServiceUnavailableError('The queues cannot be reached right now (Redis). Retry shortly.');

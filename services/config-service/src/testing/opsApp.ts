@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Express } from 'express';
-import type { Redis } from 'ioredis';
 import request from 'supertest';
 import type { Knex } from '@datasync/db';
-import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
+import { closeRedisConnection, createRedisConnection, type RedisConnection, type RedisSettings } from '@datasync/queue';
 import { randomQueuePrefix, testRedisUrl } from '@datasync/testing';
 import { buildTestApp, randomEmail, sessionCookieOf } from './accessApp';
 import { catalogQueues, closeQueues } from '../ops/catalogQueues';
@@ -15,7 +14,7 @@ import { OpsRoles } from '../ops/opsRoles';
 
 export interface OpsTestApp {
   app: Express;
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   queues: Queue[];
   queue(name: string): Queue;
@@ -24,11 +23,12 @@ export interface OpsTestApp {
   close(): Promise<void>;
 }
 
-/** `redisUrl` other than the test Redis's: a Redis that is not there. */
-export function buildOpsTestApp(knex: Knex, redisUrl = testRedisUrl()): OpsTestApp {
-  const redis = createRedisConnection(redisUrl, { role: 'producer' });
-  const prefix = randomQueuePrefix();
-  const queues = catalogQueues(redis, prefix);
+/** `redis` other than the test Redis: a Redis that is not there, or a Redis Cluster. */
+export function buildOpsTestApp(knex: Knex, redis: string | RedisSettings = testRedisUrl()): OpsTestApp {
+  const connection = createRedisConnection(typeof redis === 'string' ? { REDIS_URL: redis } : redis, { role: 'producer' });
+  // Hash-tagged as production's prefix is, which a cluster requires.
+  const prefix = `{${randomQueuePrefix()}}`;
+  const queues = catalogQueues(connection, prefix);
   const operatorEmail = randomEmail();
   const viewerEmail = randomEmail();
   // Upper case and spaces as an operator might type them: emails compare like logins.
@@ -36,10 +36,10 @@ export function buildOpsTestApp(knex: Knex, redisUrl = testRedisUrl()): OpsTestA
     OPS_OPERATOR_EMAILS: ` ${operatorEmail.toUpperCase()} , someone@example.test`,
     OPS_VIEWER_EMAILS: viewerEmail,
   });
-  const { app } = buildTestApp(knex, { ops: { connection: redis, queues, roles } });
+  const { app } = buildTestApp(knex, { ops: { connection, queues, roles } });
   return {
     app,
-    redis,
+    redis: connection,
     prefix,
     queues,
     queue(name) {
@@ -50,9 +50,9 @@ export function buildOpsTestApp(knex: Knex, redisUrl = testRedisUrl()): OpsTestA
     operatorEmail,
     viewerEmail,
     async close() {
-      if (redis.status === 'ready') await Promise.all(queues.map((q) => q.obliterate({ force: true })));
+      if (connection.status === 'ready') await Promise.all(queues.map((q) => q.obliterate({ force: true })));
       await closeQueues(queues);
-      await closeRedisConnection(redis);
+      await closeRedisConnection(connection);
     },
   };
 }

@@ -11,10 +11,11 @@ import {
   jobCatalog,
   type JobCatalog,
   type Producer,
+  type RedisConnection,
+  type RedisSettings,
   type Workers,
 } from '@datasync/queue';
 import { createTestTenant, randomQueuePrefix, startEmulator, testDatabaseUrl, testRedisUrl, type TestEmulator } from '@datasync/testing';
-import type { Redis } from 'ioredis';
 import type { LoaderDeps, LoaderSettings, WebhookSettings } from '../deps';
 import { LOADER_QUEUES, loaderHandlers, type LoaderQueue } from '../jobs/handlers';
 import { createDestinationPool } from '../access/destinationPool';
@@ -134,9 +135,10 @@ export interface LoaderHarness {
 /**
  * A loader in this process (its real handlers, queues in the test Redis under a prefix of their
  * own), the emulator as a process, a scratch destination database, and a tenant with one sync.
+ * `redis` points it at another Redis, a cluster (testing/redisCluster in @datasync/queue) included.
  */
 export async function startHarness(
-  options: { settings?: Partial<LoaderSettings>; webhooks?: Partial<WebhookSettings>; logger?: Logger } = {},
+  options: { settings?: Partial<LoaderSettings>; webhooks?: Partial<WebhookSettings>; logger?: Logger; redis?: RedisSettings } = {},
 ): Promise<LoaderHarness> {
   const controlPlane = await createControlPlaneDb();
   const knex = controlPlane.knex;
@@ -144,9 +146,11 @@ export async function startHarness(
   const emulator = await startEmulator();
   const destination = await createDestinationDb();
   const secretBox = createSecretBox(parseMasterKeys(testMasterKeys()));
-  const prefix = randomQueuePrefix();
-  const workerRedis: Redis = createRedisConnection(testRedisUrl(), { role: 'worker' });
-  const producerRedis: Redis = createRedisConnection(testRedisUrl(), { role: 'producer' });
+  // Hash-tagged as production's prefix is, which a cluster requires.
+  const prefix = `{${randomQueuePrefix()}}`;
+  const redis = options.redis ?? { REDIS_URL: testRedisUrl() };
+  const workerRedis: RedisConnection = createRedisConnection(redis, { role: 'worker' });
+  const producerRedis: RedisConnection = createRedisConnection(redis, { role: 'producer' });
   const producer: Producer<JobCatalog> = createProducer(producerRedis, { prefix, catalog: jobCatalog, readyTimeoutMs: 5_000 });
   const queues = new JobQueues(producer);
   const metrics = createLoaderMetrics(async () => ({}));
