@@ -8,7 +8,8 @@ import { handleJobFailure } from './failurePolicy';
  * `account.verify`: compares the account's loaded tables with the provider and repairs the drift
  * (see verifyTable). A spent slice yields the worker slot and goes on from the saved window; a
  * rate-limited one is delayed like a backfill page. A failure does not put the account in error:
- * its data is as loaded, and the next scheduled check tries again.
+ * its data is as loaded, and the reconciler's pass gives the interrupted check a job again, which
+ * goes on from its saved windows (enqueueDueVerifications).
  */
 export function accountVerifyJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalog, 'account.verify'>> {
   return async ({ accountId, scope }, context) => {

@@ -43,3 +43,21 @@ export async function dueVerifications(db: Knex, intervals: RollingIntervals, li
   )) as { rows: { account_id: string; full_due: boolean; recent_due: boolean }[] };
   return rows.map((row) => ({ accountId: row.account_id, scope: row.full_due ? 'full' : 'recent' }));
 }
+
+/**
+ * Accounts with a check in progress (its walk saved in `current_parts`): their job may have
+ * failed or been lost with Redis. The rolling schedule's pass gives them a job again, which goes
+ * on from the saved windows; one still queued or running is left alone by the caller.
+ */
+export async function interruptedVerifications(db: Knex, limit: number): Promise<DueVerification[]> {
+  const rows = (await db(`${TABLES.tableVerifications} as v`)
+    .join(`${TABLES.accounts} as a`, 'a.id', 'v.account_id')
+    .where('a.active', true)
+    .whereNull('a.deleting_at')
+    .whereNotNull('v.current_parts')
+    .distinctOn('v.account_id')
+    .orderBy([{ column: 'v.account_id' }, { column: 'v.current_scope' }])
+    .limit(limit)
+    .select('v.account_id', 'v.current_scope')) as { account_id: string; current_scope: VerifyScope }[];
+  return rows.map((row) => ({ accountId: row.account_id, scope: row.current_scope }));
+}

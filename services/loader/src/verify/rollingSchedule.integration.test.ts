@@ -73,3 +73,37 @@ it('checks the recent window when its interval has passed and everything when th
   expect((await h.destination.knex('stripe_charges').where({ id: oldest }).first('data')).data.description).toBe('old, changed');
   expect(await dueVerifications(h.knex, intervals, 10)).toEqual([]);
 });
+
+it('resumes a check whose job is gone from its saved windows', async () => {
+  const account = await h.addAccount({ charges: 300 });
+  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
+  await waitFor(async () => (await row(account.id))?.verified_at, { description: 'the verification after the load', timeoutMs: 60_000 });
+  const through = Math.floor(Date.now() / 1000) + 1;
+  const lost = (await h.destination.knex('stripe_charges').where({ account_id: account.identifier }).limit(3).pluck('id')) as string[];
+  await h.destination.knex('stripe_charges').whereIn('id', lost).delete();
+
+  // The check after the load has ended: no job is queued or running.
+  await waitFor(async () => !(await h.deps.queues.isLive('account.verify', { accountId: account.id, scope: 'full' })), {
+    description: 'the verification job to end',
+    timeoutMs: 20_000,
+  });
+
+  // A check in progress whose job is gone (failed, or lost with Redis): the schedule's pass gives
+  // it a job, which walks it to the end and counts the drift once.
+  await h
+    .knex(TABLES.tableVerifications)
+    .where({ account_id: account.id })
+    .update({
+      current_scope: 'full',
+      current_from: null,
+      current_through: through,
+      current_parts: JSON.stringify([{ gte: 0, lt: through }]),
+      current_found: 0,
+      current_repaired: 0,
+      current_started_at: h.knex.fn.now(),
+    });
+  expect(await enqueueDueVerifications(h.deps, silentLogger(), 100)).toBe(1);
+  await waitFor(async () => (await row(account.id)).current_parts === null, { description: 'the resumed check to end', timeoutMs: 60_000 });
+  expect(await row(account.id)).toMatchObject({ verified_scope: 'full', drift_found: 3, drift_repaired: 3 });
+  expect(await h.destination.knex('stripe_charges').whereIn('id', lost).count({ n: '*' })).toEqual([{ n: '3' }]);
+});
