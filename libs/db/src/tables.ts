@@ -23,6 +23,7 @@ export const TABLES = {
   webhookEndpoints: 'webhook_endpoints',
   webhookEvents: 'webhook_events',
   webhookDeliveries: 'webhook_deliveries',
+  accountProviderGrants: 'account_provider_grants',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];

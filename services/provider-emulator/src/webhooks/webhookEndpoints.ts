@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { toBase62 } from '../core/base62';
 
+/** Event types Stripe sends to the related application (the platform) only, never to the account's own endpoints. */
+const APPLICATION_ONLY: ReadonlySet<string> = new Set(['account.application.authorized', 'account.application.deauthorized']);
+
 /** Stripe's webhook endpoint object, kept with the account that created it. */
 export interface WebhookEndpoint {
   id: string;
@@ -52,13 +55,15 @@ export class WebhookEndpoints {
   }
 
   /**
-   * Endpoints an event of `accountId` goes to: the account's own (not `connect`) and, for a
-   * connected account, its platform's `connect` endpoints; each filtered by `enabled_events`.
+   * Endpoints an event of `accountId` goes to: the account's own (not `connect`; not for the
+   * Connect lifecycle) and, for a connected account, its platform's `connect` endpoints; each
+   * filtered by `enabled_events`.
    */
   recipients(accountId: string, platformId: string | undefined, type: string): WebhookEndpoint[] {
+    const own = !APPLICATION_ONLY.has(type);
     return [...this.endpoints.values()].filter(
       (endpoint) =>
-        ((endpoint.owner === accountId && !endpoint.connect) ||
+        ((own && endpoint.owner === accountId && !endpoint.connect) ||
           (platformId !== undefined && endpoint.owner === platformId && endpoint.connect)) &&
         listens(endpoint, type),
     );
