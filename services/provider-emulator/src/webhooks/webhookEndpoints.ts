@@ -28,8 +28,9 @@ function randomToken(length: number): string {
 
 /**
  * Every webhook endpoint of the running emulator. Secrets are random, not seeded: a secret that
- * a seed could recompute would be no secret, and Stripe's are random too. Endpoints live in
- * memory only (a restart forgets them, as docs/provider-emulator notes).
+ * a seed could recompute would be no secret, and Stripe's are random too. With
+ * `EMULATOR_STATE_DIR` the state journal keeps them (secrets included, or a restart would break
+ * every receiver's verification) across restarts.
  */
 export class WebhookEndpoints {
   private readonly endpoints = new Map<string, WebhookEndpoint>();
@@ -38,6 +39,20 @@ export class WebhookEndpoints {
     const endpoint: WebhookEndpoint = { ...input, id: `we_1${randomToken(23)}`, secret: `whsec_${randomToken(32)}` };
     this.endpoints.set(endpoint.id, endpoint);
     return endpoint;
+  }
+
+  /** Puts back an endpoint kept across a restart, with its id and secret. */
+  restore(endpoint: WebhookEndpoint): void {
+    this.endpoints.set(endpoint.id, endpoint);
+  }
+
+  /** Removes an endpoint whatever its owner (a restart replays a deletion). */
+  forget(id: string): void {
+    this.endpoints.delete(id);
+  }
+
+  all(): WebhookEndpoint[] {
+    return [...this.endpoints.values()];
   }
 
   ownedBy(accountId: string): WebhookEndpoint[] {
