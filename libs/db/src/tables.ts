@@ -24,6 +24,7 @@ export const TABLES = {
   webhookEvents: 'webhook_events',
   webhookDeliveries: 'webhook_deliveries',
   accountProviderGrants: 'account_provider_grants',
+  webhookDeliveryAttempts: 'webhook_delivery_attempts',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];
