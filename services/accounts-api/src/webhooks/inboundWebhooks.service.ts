@@ -28,10 +28,10 @@ export type WebhookOutcome =
   { kind: 'queued'; accounts: number } | { kind: 'replay' } | { kind: 'unrouted' } | { kind: 'lifecycle'; outcome: ProviderGrantOutcome };
 
 /** Stripe's Connect lifecycle: an account connected to, or disconnected from, the platform's app. */
-const CONNECT_LIFECYCLE: Readonly<Record<string, boolean>> = {
-  'account.application.authorized': true,
-  'account.application.deauthorized': false,
-};
+const CONNECT_LIFECYCLE: ReadonlyMap<string, boolean> = new Map([
+  ['account.application.authorized', true],
+  ['account.application.deauthorized', false],
+]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,7 +74,7 @@ export class InboundWebhooks {
       secretBox.open(secret.sealed, source.environmentId, sealedPlace('sourceWebhookSecret', secret.id)),
     );
     const event = verifyStripeEvent(body, signature, secrets, settings.toleranceSeconds);
-    const lifecycle = source.connectLifecycle && event.account !== null ? CONNECT_LIFECYCLE[event.type] : undefined;
+    const lifecycle = source.connectLifecycle && event.account !== null ? CONNECT_LIFECYCLE.get(event.type) : undefined;
     // Its `created` orders it against the account's other lifecycle events: one without is refused before the claim.
     if (lifecycle !== undefined && event.created === null) throw webhookErrors.notAnEvent();
 
