@@ -66,4 +66,37 @@ describe('dashboard webhooks', () => {
       await session.close();
     }
   });
+
+  it("switches a source's Connect lifecycle on and off from its Webhooks page", async () => {
+    const session = await openSession(browser, stack.configService.url);
+    const { page } = session;
+    try {
+      await signUpInBrowser(session);
+      const platform = await stack.createProviderAccount({ charges: 0 });
+      await page.goto('/dashboard/sources/new');
+      await page.getByLabel('Name', { exact: true }).fill('stripe_connect');
+      await page.getByLabel('Provider').selectOption('stripe');
+      await page.getByLabel(/Secret key/).fill(platform.secret_key);
+      await page.getByRole('button', { name: 'Verify key and create source' }).click();
+      await page.getByRole('heading', { name: 'Sources' }).waitFor();
+
+      await page.goto('/dashboard/sources/stripe_connect/webhook');
+      await page.getByRole('heading', { name: 'Webhooks of stripe_connect' }).waitFor();
+      const lifecycle = page.getByRole('switch', { name: 'Follow Stripe’s connect and disconnect events' });
+      expect(await lifecycle.isChecked()).toBe(false);
+      await lifecycle.click();
+      await page.getByText('Accounts that connect to the app of stripe_connect are now registered').waitFor();
+      await page.reload();
+      expect(await page.getByRole('switch', { name: 'Follow Stripe’s connect and disconnect events' }).isChecked()).toBe(true);
+      // The events to enable on the endpoint now include the lifecycle's.
+      await page.locator('dd', { hasText: 'account.application.authorized' }).waitFor();
+      await shoot(session, 'webhooks-lifecycle-on');
+      await page.getByRole('switch', { name: 'Follow Stripe’s connect and disconnect events' }).click();
+      await page.getByText('now counted and dropped').waitFor();
+      expect(await unnamedControls(page)).toEqual([]);
+      expect(unexpectedProblems(session.problems())).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
 });

@@ -127,3 +127,53 @@ it('leaves the same rows as the provider when deliveries come twice and out of o
     await world.admin('POST', '/webhook_settings', { duplicate_share: 0, reorder_share: 0 });
   }
 });
+
+it('registers an account that connects through OAuth and loads it with no API call; pauses it when revoked (Connect lifecycle)', async () => {
+  await world.knex(TABLES.sources).where({ id: world.source.id }).update({ webhook_connect_lifecycle: true });
+  const app = await world.admin<{ client_id: string }>('GET', `/accounts/${world.source.appId}`);
+  const customer = await world.emulator.createAccount({ objects: { charges: 12 } });
+  const consent = await fetch(`${world.emulator.url}/oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: 'http://localhost:1/callback',
+      scope: 'read_only',
+      decision: 'approve',
+      account: customer.id,
+    }).toString(),
+  });
+  const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const oauth = (path: string, form: Record<string, string>) =>
+    fetch(`${world.emulator.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${world.source.appKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  expect((await oauth('/oauth/token', { grant_type: 'authorization_code', code })).status).toBe(200);
+
+  // The platform's Connect endpoint gets account.application.authorized: registered and loading.
+  const row = await waitFor(
+    async () =>
+      (await world.knex(TABLES.accounts).where({ environment_id: world.environmentId, external_id: customer.id }).first('id', 'active')) as
+        { id: string; active: boolean } | undefined,
+    { description: 'the account registered by the provider', timeoutMs: 10_000 },
+  );
+  await world.waitForStatus(row.id, 'live', 30_000);
+  const connected = { id: row.id, identifier: customer.id, externalId: customer.id, key: customer.secret_key };
+  await world.expectMirrors(connected);
+  const registered = await world
+    .knex(TABLES.auditLog)
+    .where({ environment_id: world.environmentId, action: 'account.registered', target: `stripe/${customer.id}` })
+    .first('actor');
+  expect(registered).toEqual({ actor: `provider:${world.source.id}` });
+
+  // Revoked: account.application.deauthorized pauses it; its rows stay.
+  expect((await oauth('/oauth/deauthorize', { client_id: app.client_id, stripe_user_id: customer.id })).status).toBe(200);
+  await waitFor(
+    async () => ((await world.knex(TABLES.accounts).where({ id: row.id }).first('active')) as { active: boolean }).active === false,
+    { description: 'the account paused by the provider', timeoutMs: 10_000 },
+  );
+  expect((await world.destination.rows('stripe_charges', customer.id)).size).toBe(12);
+});

@@ -61,7 +61,7 @@ export interface NewAccountValues extends AccountIdentity {
 }
 
 // Every column but the credential: nothing read through these functions can leak it.
-const COLUMNS = [
+export const COLUMNS = [
   'id',
   'environment_id',
   'source_id',
@@ -76,7 +76,7 @@ const COLUMNS = [
 ] as const;
 export type ReadRow = Omit<AccountRow, 'credential_secret' | 'resync_requested_at' | 'provider_created'>;
 
-function toAccount(row: ReadRow): Account {
+export function toAccount(row: ReadRow): Account {
   return {
     id: row.id,
     environmentId: row.environment_id,
@@ -170,7 +170,8 @@ const updateActive = preparedStatement<AccountIdentity & { active: boolean }>('a
         .where(identity)
         .whereNull('deleting_at')
         .whereNot('active', p.active)
-        .update({ active: p.active, updated_at: db.fn.now() })
+        // A toggle by the integrator is theirs to undo: a provider's later `authorized` leaves it.
+        .update({ active: p.active, paused_by_provider: false, updated_at: db.fn.now() })
         .returning([...COLUMNS]),
     )
     .select([...COLUMNS, db.raw('true as changed')])

@@ -19,6 +19,7 @@ import { findAccountView, listAccountViews, type AccountView } from './accountVi
 import { SOURCE_FORM_PARAMS, SPEC_FORM_PARAMS, type CredentialInput } from './credentials';
 import { isEarlyAccessEnabled } from './environments.reader';
 import { noLoaderHooks, type AccountHooks } from './commitHooks/hookTypes';
+import { applyProviderGrant, type ProviderCaller, type ProviderGrantEvent, type ProviderGrantOutcome } from './providerLifecycle';
 import { registerAccount, type Registration } from './register';
 import { resolveSourceByName, resolveSourceByType } from './sourceResolution';
 import type { AccountStatus } from './status';
@@ -83,6 +84,14 @@ export class AccountsService {
     return this.registered(
       await registerAccount(this.options, caller, { source, credential, identifier: input.identifier }, SOURCE_FORM_PARAMS),
     );
+  }
+
+  /**
+   * The provider connected (`authorized`) or disconnected an account to the source's app: a
+   * verified Connect lifecycle event, applied for a source that opted in (docs/webhooks.md).
+   */
+  applyProviderGrant(caller: ProviderCaller, event: ProviderGrantEvent): Promise<ProviderGrantOutcome> {
+    return applyProviderGrant(this.options, this.hooks, caller, event);
   }
 
   /** Whether the beta calls (toggle, delete) are on for this environment. */

@@ -12,6 +12,7 @@ export {
   type CollectionHooks,
   type LoaderHookOptions,
 } from './commitHooks';
+export type { ProviderCaller, ProviderGrantEvent, ProviderGrantOutcome } from './providerLifecycle';
 export type { Registration } from './register';
 export { removeDeletedAccount } from './removeDeletedAccount';
 export {

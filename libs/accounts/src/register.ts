@@ -1,4 +1,4 @@
-import { actorOf, writeAudit, type Caller } from '@datasync/auth';
+import { actorOf, callerDetails, writeAudit, type Caller } from '@datasync/auth';
 import { timingSafeEqualString, type SecretBox } from '@datasync/crypto';
 import { randomUUID } from 'node:crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
@@ -134,7 +134,7 @@ export async function registerAccount(
         actor: actorOf(caller),
         target: `${values.sourceType}/${identifier}`,
       };
-      const details = { source: source.name, external_id: verified.accountId, credential_kind: credential.kind };
+      const details = { source: source.name, external_id: verified.accountId, credential_kind: credential.kind, ...callerDetails(caller) };
       if (inserted) {
         await writeAudit(trx, { ...audit, action: 'account.registered', details });
         return { account: inserted, alreadyExisted: false };

@@ -37,3 +37,10 @@ export async function listSourcesOfProvider(db: Db, environmentId: string, provi
     .select([...COLUMNS])) as SourceRefRow[];
   return rows.map(toSourceRef);
 }
+
+export async function findSourceById(db: Db, environmentId: string, id: string): Promise<SourceRef | undefined> {
+  const row = (await db(TABLES.sources)
+    .where({ environment_id: environmentId, id })
+    .first([...COLUMNS])) as SourceRefRow | undefined;
+  return row && toSourceRef(row);
+}

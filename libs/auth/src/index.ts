@@ -2,7 +2,7 @@ export { createAuth, basicAuth, type Auth, type AuthOptions } from './auth';
 export { authEnv, type AuthEnvConfig } from './authEnv';
 export { authSecuritySchemes, CSRF_HEADER, type Authenticators } from './authenticate';
 export { rejectCrossSite } from './crossSite';
-export { actorOf, callerOf, sessionCallerOf, CREDENTIAL_SCOPES, type Caller, type CredentialScope } from './caller';
+export { actorOf, callerDetails, callerOf, sessionCallerOf, CREDENTIAL_SCOPES, type Caller, type CredentialScope } from './caller';
 export { writeAudit, type AuditEntry } from './audit/audit.repository';
 export { parseBasicAuth, type BasicAuthParse } from './basicAuth/parseBasicAuth';
 export { createBasicAuth, type BasicAuthenticator } from './basicAuth/basicAuth';

@@ -23,6 +23,8 @@ export const TABLES = {
   webhookEndpoints: 'webhook_endpoints',
   webhookEvents: 'webhook_events',
   webhookDeliveries: 'webhook_deliveries',
+  accountProviderGrants: 'account_provider_grants',
+  webhookDeliveryAttempts: 'webhook_delivery_attempts',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];

@@ -15,6 +15,8 @@ export {
   type FailureResult,
 } from './webhookDeliveries.lifecycle';
 export { listDeliveries, type DeliveryView } from './webhookDeliveries.reader';
+export { ATTEMPTS_KEPT, type AttemptView } from './webhookDeliveryAttempts.repository';
+export { pruneWebhookEvents } from './webhookRetention';
 export { sendEvent, type SendOptions } from './sendEvent';
 export {
   MAX_ENDPOINTS_PER_ENVIRONMENT,

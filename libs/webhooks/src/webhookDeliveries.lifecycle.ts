@@ -1,5 +1,6 @@
 import { TABLES, type Knex, type WebhookDeliveryRow } from '@datasync/db';
 import { retryDelayMs, type RetryPolicy } from './backoff';
+import { appendAttempt } from './webhookDeliveryAttempts.repository';
 
 type Db = Knex | Knex.Transaction;
 
@@ -11,7 +12,8 @@ type Db = Knex | Knex.Transaction;
  *   succeeded | failed ──resend──▶ pending (now)
  *
  * Each transition after a claim names the attempt it records, so a job that runs twice (BullMQ's
- * at-least-once) records its attempt once.
+ * at-least-once) records its attempt once; the delivery row keeps the last attempt, and
+ * webhook_delivery_attempts every one (the latest ATTEMPTS_KEPT), in the same transaction.
  */
 
 export interface DueDelivery {
@@ -61,6 +63,7 @@ export async function recordSuccess(db: Db, id: string, attempt: number, outcome
     })
     .returning('endpoint_id')) as Pick<WebhookDeliveryRow, 'endpoint_id'>[];
   if (!row) return false;
+  await appendAttempt(db, id, attempt, outcome);
   await db(TABLES.webhookEndpoints)
     .where({ id: row.endpoint_id })
     .update({ failing_since: null, status: 'enabled', disabled_reason: null, updated_at: db.fn.now() });
@@ -109,6 +112,7 @@ export async function recordFailure(
   )) as { rows: { status: string; endpoint_id: string }[] };
   const row = rows[0];
   if (!row) return { recorded: false, gaveUp: false, endpointDisabled: false };
+  await appendAttempt(db, id, attempt, outcome);
   const { rows: disabled } = (await db.raw(
     `update ${TABLES.webhookEndpoints} set
        failing_since = coalesce(failing_since, now()),

@@ -1,4 +1,5 @@
 import { TABLES, type Knex, type WebhookDeliveryRow } from '@datasync/db';
+import { attemptsOf, type AttemptView } from './webhookDeliveryAttempts.repository';
 
 export interface DeliveryView {
   id: string;
@@ -12,6 +13,8 @@ export interface DeliveryView {
   lastError: string | null;
   lastAttemptAt: Date | null;
   nextAttemptAt: Date | null;
+  /** The kept attempts, newest first. */
+  attemptLog: AttemptView[];
 }
 
 type Row = WebhookDeliveryRow & { event_type: string; event_created: Date };
@@ -29,6 +32,10 @@ export async function listDeliveries(db: Knex, endpointId: string, limit: number
     .select('d.*', 'e.type as event_type', 'e.created_at as event_created');
   if (deliveryId !== undefined) query.where('d.id', deliveryId);
   const rows = (await query) as Row[];
+  const attempts = await attemptsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     eventId: r.event_id,
@@ -42,5 +49,6 @@ export async function listDeliveries(db: Knex, endpointId: string, limit: number
     lastAttemptAt: r.last_attempt_at,
     // A pending delivery's next attempt; the lease a claim sets is an implementation detail, but still the next time it may go.
     nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
+    attemptLog: attempts.get(r.id) ?? [],
   }));
 }

@@ -95,6 +95,7 @@ export function createAccountsApiServices(
               knex,
               secretBox,
               producer: deps.producer,
+              accounts,
               logger: logger.child({ module: 'webhooks' }),
               claims: new EventClaims(redis, { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.WEBHOOK_EVENT_TTL_HOURS * 3_600_000 }),
               settings: {

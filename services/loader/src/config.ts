@@ -51,6 +51,9 @@ export const configSchema = {
   LOADER_WEBHOOK_DISABLE_AFTER_HOURS: int(1, 24 * 30)
     .default(72)
     .description('a webhook endpoint whose every delivery has failed for this long is disabled'),
+  LOADER_WEBHOOK_RETENTION_DAYS: int(4, 3_650)
+    .default(30)
+    .description('webhook events older than this are removed with their deliveries and attempts (by the reconciler)'),
   LOADER_SEGMENTS_PER_ACCOUNT: int(1, 64)
     .default(4)
     .description('segments of one account enqueued or running at once against a provider that answers at once (the least)'),
@@ -173,6 +176,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_WEBHOOK_RETRY_MAX_MS: number;
   LOADER_WEBHOOK_GIVE_UP_HOURS: number;
   LOADER_WEBHOOK_DISABLE_AFTER_HOURS: number;
+  LOADER_WEBHOOK_RETENTION_DAYS: number;
   LOADER_SEGMENTS_PER_ACCOUNT: number;
   LOADER_MAX_SEGMENTS_PER_ACCOUNT: number;
   LOADER_DESTINATION_CONNECTIONS: number;

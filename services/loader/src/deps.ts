@@ -66,6 +66,8 @@ export interface WebhookSettings {
   timeoutMs: number;
   /** How often due deliveries are enqueued. */
   dispatchIntervalMs: number;
+  /** Events older than this go, with their deliveries and attempts (the reconciler prunes them). */
+  retentionMs: number;
   policy: RetryPolicy;
 }
 

@@ -51,6 +51,7 @@ export function webhookSettings(config: LoaderConfig): WebhookSettings {
     guard: { allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS, timeoutMs: 5_000 },
     timeoutMs: config.LOADER_WEBHOOK_TIMEOUT_MS,
     dispatchIntervalMs: config.LOADER_WEBHOOK_DISPATCH_INTERVAL_MS,
+    retentionMs: config.LOADER_WEBHOOK_RETENTION_DAYS * 86_400_000,
     policy: {
       firstDelayMs: config.LOADER_WEBHOOK_RETRY_FIRST_MS,
       maxDelayMs: Math.max(config.LOADER_WEBHOOK_RETRY_FIRST_MS, config.LOADER_WEBHOOK_RETRY_MAX_MS),

@@ -3,7 +3,7 @@ import { TABLES, type Knex } from '@datasync/db';
 export interface AuditEntry {
   organizationId: string;
   environmentId: string | null;
-  /** `user:<id>`, `client:<client_id>` (see actorOf). */
+  /** `user:<id>`, `client:<client_id>`, `provider:<source id>` (see actorOf). */
   actor: string;
   /** `<thing>.<past tense>`: `client_credential.created`, `environment.early_access_changed`. */
   action: string;

@@ -43,7 +43,7 @@ export class ClientCredentialsService {
 
   /** `scope` defaults to the Accounts API; only a session or an admin credential may create an admin one. */
   async create(caller: Caller, scope: CredentialScope = 'accounts'): Promise<CreatedCredential> {
-    if (scope === 'admin' && caller.kind === 'client' && caller.scope !== 'admin') {
+    if (scope === 'admin' && (caller.kind === 'provider' || (caller.kind === 'client' && caller.scope !== 'admin'))) {
       throw new PermissionError(
         'Only a dashboard session or an admin client credential can create an admin client credential.',
         'insufficient_scope',

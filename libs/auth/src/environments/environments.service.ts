@@ -23,7 +23,7 @@ export class EnvironmentsService {
   /** The environment `name` as the caller may address it; another one is a 404. */
   async visible(caller: Caller, name: EnvironmentName): Promise<Environment> {
     const found = await findEnvironmentByName(this.knex, caller.organizationId, name);
-    if (!found || (caller.kind === 'client' && found.id !== caller.environmentId)) {
+    if (!found || (caller.kind !== 'session' && found.id !== caller.environmentId)) {
       throw new NotFoundError(`No environment named ${name} is visible to these credentials.`, 'name');
     }
     return found;

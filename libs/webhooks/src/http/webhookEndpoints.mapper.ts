@@ -30,5 +30,12 @@ export function toDeliveryJson(delivery: DeliveryView) {
     last_error: delivery.lastError,
     last_attempt_at: iso(delivery.lastAttemptAt),
     next_attempt_at: iso(delivery.nextAttemptAt),
+    attempt_log: delivery.attemptLog.map((a) => ({
+      attempt: a.attempt,
+      attempted_at: a.attemptedAt.toISOString(),
+      status_code: a.statusCode,
+      latency_ms: a.latencyMs,
+      error: a.error,
+    })),
   };
 }

@@ -1,5 +1,6 @@
 // The public JSON of webhook endpoints, shared by the Accounts API and config-service's API (the dashboard).
 import Joi from 'joi';
+import { ATTEMPTS_KEPT } from '../webhookDeliveryAttempts.repository';
 import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from '../eventTypes';
 
 const EVENT_RULE = `must be one of: ${[ALL_EVENTS, ...WEBHOOK_EVENT_TYPES].join(', ')}`;
@@ -62,6 +63,18 @@ export const deliverySchema = Joi.object({
   last_error: Joi.string().allow(null).required(),
   last_attempt_at: Joi.string().isoDate().allow(null).required(),
   next_attempt_at: Joi.string().isoDate().allow(null).required().description('when a pending delivery is tried next'),
+  attempt_log: Joi.array()
+    .items(
+      Joi.object({
+        attempt: Joi.number().integer().min(1).required(),
+        attempted_at: Joi.string().isoDate().required(),
+        status_code: Joi.number().integer().allow(null).required().description("the endpoint's HTTP status; null: no answer"),
+        latency_ms: Joi.number().integer().required(),
+        error: Joi.string().allow(null).required().description('why the attempt failed (never the response body); null on success'),
+      }).meta({ component: 'WebhookDeliveryAttempt' }),
+    )
+    .required()
+    .description(`every attempt of the delivery, newest first (the latest ${ATTEMPTS_KEPT})`),
 }).meta({ component: 'WebhookDelivery' });
 
 export const deliveryListSchema = Joi.object({ data: Joi.array().items(deliverySchema).required() }).meta({

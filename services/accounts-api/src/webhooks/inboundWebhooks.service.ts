@@ -1,3 +1,4 @@
+import type { AccountsService, ProviderGrantOutcome } from '@datasync/accounts';
 import type { SecretBox } from '@datasync/crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
@@ -23,7 +24,14 @@ export interface InboundWebhookSettings {
   cacheMs: number;
 }
 
-export type WebhookOutcome = { kind: 'queued'; accounts: number } | { kind: 'replay' } | { kind: 'unrouted' };
+export type WebhookOutcome =
+  { kind: 'queued'; accounts: number } | { kind: 'replay' } | { kind: 'unrouted' } | { kind: 'lifecycle'; outcome: ProviderGrantOutcome };
+
+/** Stripe's Connect lifecycle: an account connected to, or disconnected from, the platform's app. */
+const CONNECT_LIFECYCLE: ReadonlyMap<string, boolean> = new Map([
+  ['account.application.authorized', true],
+  ['account.application.deauthorized', false],
+]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,6 +51,8 @@ export class InboundWebhooks {
       secretBox: SecretBox;
       claims: EventClaims;
       producer: Producer<JobCatalog>;
+      /** Applies the Connect lifecycle events of the sources that opted in. */
+      accounts: AccountsService;
       logger: Logger;
       settings: InboundWebhookSettings;
     },
@@ -64,9 +74,13 @@ export class InboundWebhooks {
       secretBox.open(secret.sealed, source.environmentId, sealedPlace('sourceWebhookSecret', secret.id)),
     );
     const event = verifyStripeEvent(body, signature, secrets, settings.toleranceSeconds);
+    const lifecycle = source.connectLifecycle && event.account !== null ? CONNECT_LIFECYCLE.get(event.type) : undefined;
+    // Its `created` orders it against the account's other lifecycle events: one without is refused before the claim.
+    if (lifecycle !== undefined && event.created === null) throw webhookErrors.notAnEvent();
 
     if (!(await claims.claim(source.id, event.id))) return { kind: 'replay' };
     try {
+      if (lifecycle !== undefined) return await this.applyLifecycle(source, event, lifecycle, now);
       return await this.take(source, event, now);
     } catch (err) {
       // Whatever failed after the claim, the provider's retry must be taken, not seen as a replay.
@@ -90,6 +104,33 @@ export class InboundWebhooks {
     for (const accountId of accountIds) await this.poke(accountId, now.getTime());
     this.recordReceipt(source.id, accountIds, now);
     return { kind: 'queued', accounts: accountIds.length };
+  }
+
+  /**
+   * A Connect lifecycle event of a source that opted in: libs/accounts registers, pauses or
+   * resumes the account, as the provider's own doing (a caller of kind `provider`).
+   */
+  private async applyLifecycle(source: WebhookSource, event: VerifiedEvent, authorized: boolean, now: Date): Promise<WebhookOutcome> {
+    const outcome = await this.deps.accounts.applyProviderGrant(
+      {
+        kind: 'provider',
+        environmentId: source.environmentId,
+        organizationId: source.organizationId,
+        sourceId: source.id,
+        eventId: event.id,
+      },
+      { externalId: event.account ?? '', authorized, created: event.created ?? 0 },
+    );
+    this.recordReceipt(source.id, [], now);
+    this.deps.logger.info('connect lifecycle event applied', {
+      sourceId: source.id,
+      eventId: event.id,
+      type: event.type,
+      outcome: outcome.kind,
+      accounts: outcome.accounts,
+      ...(outcome.kind === 'refused' ? { code: outcome.code } : {}),
+    });
+    return { kind: 'lifecycle', outcome };
   }
 
   // After the answer: receipt times feed the loader's poll interval (a health signal, not the

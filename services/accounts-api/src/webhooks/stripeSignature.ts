@@ -7,6 +7,8 @@ export interface VerifiedEvent {
   type: string;
   /** Set on a Connect event: the connected account (`acct_…`) it happened on. */
   account: string | null;
+  /** Unix seconds; null when missing (Stripe always sends it; only the Connect lifecycle needs it). */
+  created: number | null;
 }
 
 /**
@@ -38,7 +40,7 @@ export function verifyStripeEvent(
 }
 
 function eventOf(parsed: unknown): VerifiedEvent {
-  const event = parsed as { id?: unknown; type?: unknown; object?: unknown; account?: unknown } | null;
+  const event = parsed as { id?: unknown; type?: unknown; object?: unknown; account?: unknown; created?: unknown } | null;
   if (
     typeof event !== 'object' ||
     event === null ||
@@ -52,5 +54,10 @@ function eventOf(parsed: unknown): VerifiedEvent {
   if (event.account !== undefined && event.account !== null && (typeof event.account !== 'string' || !/^acct_/.test(event.account))) {
     throw webhookErrors.notAnEvent();
   }
-  return { id: event.id, type: event.type, account: typeof event.account === 'string' ? event.account : null };
+  return {
+    id: event.id,
+    type: event.type,
+    account: typeof event.account === 'string' ? event.account : null,
+    created: Number.isSafeInteger(event.created) && (event.created as number) > 0 ? (event.created as number) : null,
+  };
 }

@@ -4,15 +4,36 @@ import { TABLES, type Knex, type SourceWebhookSecretRow } from '@datasync/db';
 export interface WebhookSource {
   id: string;
   environmentId: string;
+  organizationId: string;
   provider: string;
   /** The account that owns the app: a direct (non-Connect) delivery is its event. */
   providerAccountId: string;
   secrets: { id: string; sealed: string }[];
+  /** Opted in: the provider's Connect lifecycle events register, pause and resume accounts. */
+  connectLifecycle: boolean;
 }
 
 export async function findWebhookSource(knex: Knex, sourceId: string, now: Date): Promise<WebhookSource | undefined> {
-  const source = (await knex(TABLES.sources).where({ id: sourceId }).first('id', 'environment_id', 'provider', 'provider_account_id')) as
-    { id: string; environment_id: string; provider: string; provider_account_id: string } | undefined;
+  const source = (await knex(TABLES.sources)
+    .join(TABLES.environments, `${TABLES.environments}.id`, `${TABLES.sources}.environment_id`)
+    .where(`${TABLES.sources}.id`, sourceId)
+    .first(
+      `${TABLES.sources}.id`,
+      `${TABLES.sources}.environment_id`,
+      `${TABLES.environments}.organization_id`,
+      `${TABLES.sources}.provider`,
+      `${TABLES.sources}.provider_account_id`,
+      `${TABLES.sources}.webhook_connect_lifecycle`,
+    )) as
+    | {
+        id: string;
+        environment_id: string;
+        organization_id: string;
+        provider: string;
+        provider_account_id: string;
+        webhook_connect_lifecycle: boolean;
+      }
+    | undefined;
   if (!source) return undefined;
   const secrets = (await knex(TABLES.sourceWebhookSecrets)
     .where({ source_id: sourceId })
@@ -22,9 +43,11 @@ export async function findWebhookSource(knex: Knex, sourceId: string, now: Date)
   return {
     id: source.id,
     environmentId: source.environment_id,
+    organizationId: source.organization_id,
     provider: source.provider,
     providerAccountId: source.provider_account_id,
     secrets: secrets.map((row) => ({ id: row.id, sealed: row.secret })),
+    connectLifecycle: source.webhook_connect_lifecycle,
   };
 }
 

@@ -13,5 +13,6 @@ export function toSourceWebhookJson(webhook: SourceWebhook) {
     })),
     last_received_at: webhook.lastReceivedAt?.toISOString() ?? null,
     unrouted_events: webhook.unroutedEvents,
+    connect_lifecycle: webhook.connectLifecycle,
   };
 }

@@ -23,6 +23,14 @@ export const webhookSecretInput = Joi.object({
   ),
 });
 
+const connectLifecycle = Joi.boolean().description(
+  "true: the provider's Connect lifecycle events (account.application.authorized / deauthorized) register a newly connected " +
+    'account, pause a disconnected one (its rows stay) and resume it when it connects again; false: they are counted and dropped',
+);
+
+/** PUT /sources/{name}/webhook_lifecycle. */
+export const webhookLifecycleInput = Joi.object({ connect_lifecycle: connectLifecycle.required() });
+
 export const sourceWebhookSchema = Joi.object({
   url: Joi.string()
     .uri()
@@ -47,4 +55,5 @@ export const sourceWebhookSchema = Joi.object({
     .description(
       'verified deliveries for provider accounts the source does not load (not registered, paused or deleted): counted and dropped',
     ),
+  connect_lifecycle: connectLifecycle.required(),
 }).meta({ component: 'SourceWebhook' });

@@ -5,7 +5,13 @@ import { sealedPlace, type Knex } from '@datasync/db';
 import { getProvider } from '@datasync/providers';
 import type { Source } from './sources.repository';
 import type { SourcesService } from './sources.service';
-import { listLiveWebhookSecrets, rotateWebhookSecret, webhookDeliveries, type WebhookSecretInfo } from './webhookSecrets.repository';
+import {
+  listLiveWebhookSecrets,
+  rotateWebhookSecret,
+  setConnectLifecycle,
+  webhookDeliveries,
+  type WebhookSecretInfo,
+} from './webhookSecrets.repository';
 
 /** How a source's provider reaches us: what its dashboard needs to set the endpoint up (docs/webhooks.md). */
 export interface SourceWebhook {
@@ -17,12 +23,17 @@ export interface SourceWebhook {
   lastReceivedAt: Date | null;
   /** Deliveries for accounts the source does not load: counted and dropped. */
   unroutedEvents: number;
+  /** Opted in: the provider's Connect lifecycle events register, pause and resume accounts. */
+  connectLifecycle: boolean;
 }
 
 export interface SourceWebhookSettings {
   /** accounts-api's public base URL, which the provider posts to. */
   publicUrl: string;
 }
+
+/** The provider's Connect lifecycle: asked for on the endpoint only when the source opted in. */
+const CONNECT_LIFECYCLE_EVENTS = ['account.application.authorized', 'account.application.deauthorized'];
 
 /** Stripe keeps a rolled secret valid for up to 24 hours; the same here by default. */
 export const DEFAULT_PREVIOUS_SECRET_HOURS = 24;
@@ -39,12 +50,14 @@ export class SourceWebhooksService {
   async get(caller: Caller, name: string): Promise<SourceWebhook> {
     const source = await this.sources.get(caller, name);
     const now = new Date();
+    const deliveries = await webhookDeliveries(this.knex, source.id);
+    const types = getProvider(source.provider).resources.flatMap((resource) => resource.eventTypes);
     return {
       source,
       url: `${this.settings.publicUrl.replace(/\/+$/, '')}/webhooks/${source.provider}/${source.id}`,
-      enabledEvents: [...new Set(getProvider(source.provider).resources.flatMap((resource) => resource.eventTypes))].sort(),
+      enabledEvents: [...new Set(deliveries.connectLifecycle ? [...types, ...CONNECT_LIFECYCLE_EVENTS] : types)].sort(),
       secrets: await listLiveWebhookSecrets(this.knex, source.id, now),
-      ...(await webhookDeliveries(this.knex, source.id)),
+      ...deliveries,
     };
   }
 
@@ -73,6 +86,26 @@ export class SourceWebhooksService {
         action: 'source.webhook_secret_set',
         target: name,
         details: previousHours === null ? { previous_secrets_kept: true } : { previous_secrets_valid_hours: previousHours },
+      });
+    });
+    return this.get(caller, name);
+  }
+
+  /**
+   * Opts the source in or out of the Connect lifecycle: `account.application.authorized` and
+   * `deauthorized` deliveries then register, pause and resume its accounts (docs/webhooks.md).
+   */
+  async setLifecycle(caller: Caller, name: string, enabled: boolean): Promise<SourceWebhook> {
+    const source = await this.sources.get(caller, name);
+    await this.knex.transaction(async (trx) => {
+      if (!(await setConnectLifecycle(trx, source.id, enabled))) return;
+      await writeAudit(trx, {
+        organizationId: caller.organizationId,
+        environmentId: caller.environmentId,
+        actor: actorOf(caller),
+        action: 'source.webhook_lifecycle_changed',
+        target: name,
+        details: { connect_lifecycle: enabled },
       });
     });
     return this.get(caller, name);

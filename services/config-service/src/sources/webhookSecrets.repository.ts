@@ -53,8 +53,27 @@ export async function rotateWebhookSecret(
 }
 
 /** When a verified delivery last reached the source's endpoint, and how many named accounts it does not load (accounts-api writes both). */
-export async function webhookDeliveries(db: Db, sourceId: string): Promise<{ lastReceivedAt: Date | null; unroutedEvents: number }> {
-  const row = (await db(TABLES.sources).where({ id: sourceId }).first('webhook_received_at', 'webhook_unrouted_events')) as
-    { webhook_received_at: Date | null; webhook_unrouted_events: string } | undefined;
-  return { lastReceivedAt: row?.webhook_received_at ?? null, unroutedEvents: Number(row?.webhook_unrouted_events ?? 0) };
+export async function webhookDeliveries(
+  db: Db,
+  sourceId: string,
+): Promise<{ lastReceivedAt: Date | null; unroutedEvents: number; connectLifecycle: boolean }> {
+  const row = (await db(TABLES.sources)
+    .where({ id: sourceId })
+    .first('webhook_received_at', 'webhook_unrouted_events', 'webhook_connect_lifecycle')) as
+    { webhook_received_at: Date | null; webhook_unrouted_events: string; webhook_connect_lifecycle: boolean } | undefined;
+  return {
+    lastReceivedAt: row?.webhook_received_at ?? null,
+    unroutedEvents: Number(row?.webhook_unrouted_events ?? 0),
+    connectLifecycle: row?.webhook_connect_lifecycle ?? false,
+  };
+}
+
+/** Opts the source in or out of the provider's Connect lifecycle; whether it changed. */
+export async function setConnectLifecycle(db: Db, sourceId: string, enabled: boolean): Promise<boolean> {
+  return (
+    (await db(TABLES.sources)
+      .where({ id: sourceId })
+      .whereNot('webhook_connect_lifecycle', enabled)
+      .update({ webhook_connect_lifecycle: enabled, updated_at: db.fn.now() })) > 0
+  );
 }

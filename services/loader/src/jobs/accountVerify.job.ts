@@ -1,6 +1,5 @@
 import { delayJob, type JobCatalog, type JobHandler, type PayloadOf } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
-import { emitVerified } from '../verify/verifiedEvent';
 import { verifyAccount } from '../verify/verifyAccount';
 import { handleJobFailure } from './failurePolicy';
 
@@ -21,7 +20,7 @@ export function accountVerifyJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCata
     }
     if (outcome === 'skipped')
       context.logger.info('verification skipped: the account is not loading or has no loaded table', { accountId });
+    // A 'done' check sent its account.verified with its last table's commit (verifyAccount).
     if (outcome === 'yielded') return delayJob(context.job, context.token, Date.now());
-    if (outcome === 'done') await emitVerified(deps.knex, accountId);
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '@datasync/logger';
+import { pruneWebhookEvents } from '@datasync/webhooks';
 import type { LoaderDeps } from '../deps';
 import { closeFinishedRuns, dispatchWaitingSegments, requeueOrphanedSegments } from '../runs';
 import { claimDueRetries } from '../state/accountStates.repository';
@@ -23,6 +24,7 @@ export interface ReconcileReport {
   schedulersRemoved: number;
   purgesRestarted: number;
   verifications: number;
+  webhookEventsPruned: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
     schedulersRemoved: 0,
     purgesRestarted: 0,
     verifications: 0,
+    webhookEventsPruned: 0,
   };
 
   for (const accountId of await accountsNeedingAttach(deps.knex, { graceMs: options.graceMs, limit: BATCH })) {
@@ -71,6 +74,8 @@ export async function reconcile(deps: LoaderDeps, logger: Logger, options: { gra
   report.schedulersRemoved = schedulers.removed;
   report.purgesRestarted = await restorePurges(deps, logger, { graceMs: options.graceMs, limit: BATCH });
   report.verifications = await enqueueDueVerifications(deps, logger, BATCH);
+  // Integrator webhook events past their retention; a backlog goes BATCH per pass.
+  report.webhookEventsPruned = await pruneWebhookEvents(deps.knex, deps.webhooks.retentionMs, BATCH);
 
   if (Object.values(report).some((count) => count > 0)) logger.info('reconciled', { ...report });
   return report;

@@ -59,6 +59,7 @@ export const testWebhookSettings: WebhookSettings = {
   guard: { allowPrivateNetworks: true, timeoutMs: 2_000 },
   timeoutMs: 2_000,
   dispatchIntervalMs: 100,
+  retentionMs: 30 * 86_400_000,
   policy: { firstDelayMs: 200, maxDelayMs: 1_000, giveUpAfterMs: 3 * 86_400_000, disableAfterMs: 3 * 86_400_000 },
 };
 

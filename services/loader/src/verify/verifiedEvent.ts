@@ -2,11 +2,11 @@ import { TABLES, type Knex } from '@datasync/db';
 import { emitAccountEvent } from '@datasync/webhooks';
 
 /**
- * `account.verified` after a verification of the account is done, with each table's drift. After
- * the check's own commits, not inside them: a loader dying in between loses this one event (the
- * next scheduled check sends another); the verification itself is saved either way.
+ * `account.verified` once a verification of the account is done, with each table's drift: in the
+ * transaction that completes its last table (verifyAccount), so the event exists exactly when the
+ * verification committed, and a job retried after it finds nothing left to check and sends none.
  */
-export async function emitVerified(knex: Knex, accountId: string): Promise<void> {
+export async function emitVerified(knex: Knex | Knex.Transaction, accountId: string): Promise<void> {
   const rows = (await knex(TABLES.tableVerifications)
     .where({ account_id: accountId })
     .whereNotNull('verified_at')

@@ -9,7 +9,8 @@ import { accountRuns } from '../incremental/pollTargets.repository';
 import { findAccount, findSource } from '../targets/targets.repository';
 import { verificationRange } from './verificationRange';
 import { loadedSince, splitRange, startOrResume } from './verifications.repository';
-import { verifyTable } from './verifyTable';
+import { emitVerified } from './verifiedEvent';
+import { verifyTable, type TableCheck } from './verifyTable';
 
 export type AccountOutcome = 'done' | 'yielded' | 'skipped';
 
@@ -34,6 +35,9 @@ export async function verifyAccount(
   const deadline = Date.now() + deps.settings.verifySliceMs;
   const opened = new Map<string, OpenDestination>();
   try {
+    // Every table to check is known before the first is walked, so that the last one's completion
+    // commits the account's `account.verified` with it (an outbox: no crash can fall in between).
+    const checks: TableCheck[] = [];
     for (const target of targets) {
       let destination = opened.get(target.destinationId);
       if (!destination) {
@@ -60,7 +64,11 @@ export async function verifyAccount(
       );
       if (!progress) continue;
       const resource = getResource(source.provider, target.resourceType);
-      const check = { key, identifier: account.identifier, resource, destination, progress };
+      checks.push({ key, identifier: account.identifier, resource, destination, progress });
+    }
+    const last = checks[checks.length - 1];
+    if (last) last.onComplete = (trx) => emitVerified(trx, account.id);
+    for (const check of checks) {
       const outcome = await verifyTable(deps, reader, check, deadline, logger);
       if (!outcome.done) return 'yielded';
     }

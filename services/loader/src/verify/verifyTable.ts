@@ -1,4 +1,5 @@
 import { createWriter, markDeleted, readLiveInWindow, readStoredStates, type WriteRow } from '@datasync/destinations';
+import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader, CatalogResource } from '@datasync/providers';
 import type { OpenDestination } from '../access/destinationAccess';
@@ -20,6 +21,8 @@ export interface TableCheck {
   resource: CatalogResource;
   destination: OpenDestination;
   progress: VerificationProgress;
+  /** What commits with the table's completion (the account's last table: its `account.verified`). */
+  onComplete?: (trx: Knex.Transaction) => Promise<void>;
 }
 
 export type TableOutcome = { done: true; found: number; repaired: number } | { done: false };
@@ -84,7 +87,10 @@ export async function verifyTable(
     await writer.close().catch(() => undefined);
   }
   if (done.some((d) => !d)) return { done: false };
-  await completeVerification(deps.knex, key, progress);
+  await deps.knex.transaction(async (trx) => {
+    await completeVerification(trx, key, progress);
+    await check.onComplete?.(trx);
+  });
   logger.info('table verified', {
     table,
     scope: progress.scope,

@@ -5,6 +5,7 @@ import { generateSigningSecret } from '@datasync/webhooks';
 import { ensureStateRow, recordFailure, recordPage } from '../state/accountStates.repository';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { startReceiver } from '../testing/webhookReceiver';
+import { verifyAccount } from '../verify/verifyAccount';
 
 let h: LoaderHarness;
 
@@ -62,6 +63,22 @@ describe('account events from the loader', () => {
         account: { source_type: 'stripe', identifier: account.identifier },
         tables: [{ table: 'stripe_charges', drift_found: 0, drift_repaired: 0 }],
       });
+      // Written by the transaction that completed the verification (an outbox): same transaction id.
+      const xminOf = async (table: string, where: Record<string, string>) =>
+        ((await h.knex(table).where(where).first(h.knex.raw('xmin::text as xmin'))) as { xmin: string }).xmin;
+      expect(await xminOf(TABLES.webhookEvents, { id: verified!.event.id })).toBe(
+        await xminOf(TABLES.tableVerifications, { account_id: account.id, table_name: 'stripe_charges' }),
+      );
+      // The same check run again (its job retried after a crash) finds nothing left and sends nothing more.
+      const again = await verifyAccount(
+        h.deps,
+        { accountId: account.id, scope: 'full', requestedAt: new Date(Date.now() - 120_000) },
+        h.deps.logger,
+      );
+      expect(again).toBe('done');
+      expect(await h.knex(TABLES.webhookEvents).where({ account_id: account.id, type: 'account.verified' }).count({ n: '*' })).toEqual([
+        { n: '1' },
+      ]);
     } finally {
       await receiver.close();
     }

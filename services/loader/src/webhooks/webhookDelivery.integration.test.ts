@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { TABLES, sealedPlace } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
-import { WebhookEndpointsService, emitAccountEvent, generateSigningSecret, verifySignature } from '@datasync/webhooks';
+import {
+  ATTEMPTS_KEPT,
+  WebhookEndpointsService,
+  emitAccountEvent,
+  generateSigningSecret,
+  listDeliveries,
+  recordFailure,
+  toDeliveryJson,
+  verifySignature,
+} from '@datasync/webhooks';
+import { reconcile } from '../reconcile/reconcile.service';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { startReceiver } from '../testing/webhookReceiver';
 
@@ -93,6 +103,17 @@ describe('webhook delivery', () => {
       expect(receiver.received.map((r) => r.status)).toEqual([500, 500, 200]);
       expect(new Set(receiver.received.map((r) => r.event.id)).size).toBe(1);
       expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, last_status_code: 200 });
+      // Every attempt is in the log, newest first, with its answer and latency.
+      const [logged] = await listDeliveries(h.knex, endpoint.id, 10);
+      expect(toDeliveryJson(logged!).attempt_log).toEqual(
+        [3, 2, 1].map((attempt) => ({
+          attempt,
+          attempted_at: expect.any(String),
+          status_code: attempt === 3 ? 200 : 500,
+          latency_ms: expect.any(Number),
+          error: attempt === 3 ? null : expect.stringContaining('500'),
+        })),
+      );
       const row = await h.knex(TABLES.webhookEndpoints).where({ id: endpoint.id }).first();
       expect(row).toMatchObject({ status: 'enabled', failing_since: null });
     } finally {
@@ -220,5 +241,48 @@ describe('webhook delivery', () => {
       await receiver.close();
       await guarded.stop();
     }
+  });
+
+  it(`keeps the latest ${ATTEMPTS_KEPT} attempts of a delivery, and records an attempt once however often its job runs`, async () => {
+    const endpoint = await addEndpoint('https://93.184.216.34/never');
+    const account = await h.addAccount({ charges: 0 });
+    await emitAccountEvent(h.knex, account.id, 'account.live');
+    const [row] = await deliveriesOf(endpoint.id);
+    // Kept pending and far from due: the dispatcher leaves it to this test.
+    await h
+      .knex(TABLES.webhookDeliveries)
+      .where({ id: row.id })
+      .update({ next_attempt_at: h.knex.raw("now() + interval '1 day'") });
+    const policy = { firstDelayMs: 86_400_000, maxDelayMs: 86_400_000, giveUpAfterMs: 3 * 86_400_000, disableAfterMs: 3 * 86_400_000 };
+    const outcome = { statusCode: 503, latencyMs: 7, error: 'HTTP 503' };
+    for (let attempt = 1; attempt <= ATTEMPTS_KEPT + 5; attempt++) {
+      expect((await recordFailure(h.knex, row.id, attempt, outcome, policy)).recorded).toBe(true);
+      // The same attempt again (its job ran twice): nothing more.
+      expect((await recordFailure(h.knex, row.id, attempt, outcome, policy)).recorded).toBe(false);
+    }
+    const [logged] = await listDeliveries(h.knex, endpoint.id, 10);
+    expect(logged!.attempts).toBe(ATTEMPTS_KEPT + 5);
+    expect(logged!.attemptLog.map((a) => a.attempt)).toEqual(Array.from({ length: ATTEMPTS_KEPT }, (_, i) => ATTEMPTS_KEPT + 5 - i));
+  });
+
+  it('prunes events past the retention with their deliveries and attempts in the reconciler pass, and keeps newer ones', async () => {
+    const endpoint = await addEndpoint('https://93.184.216.34/never');
+    const account = await h.addAccount({ charges: 0 });
+    const old = (await emitAccountEvent(h.knex, account.id, 'account.paused'))!.id;
+    const recent = (await emitAccountEvent(h.knex, account.id, 'account.resumed'))!.id;
+    const retentionDays = h.deps.webhooks.retentionMs / 86_400_000;
+    await h
+      .knex(TABLES.webhookEvents)
+      .where({ id: old })
+      .update({ created_at: h.knex.raw(`now() - interval '${retentionDays + 1} days'`) });
+    const oldDelivery = (await h.knex(TABLES.webhookDeliveries).where({ event_id: old }).first('id')) as { id: string };
+    await h.knex(TABLES.webhookDeliveries).whereIn('event_id', [old, recent]).update({ status: 'failed', next_attempt_at: null });
+    await h.knex(TABLES.webhookDeliveryAttempts).insert({ delivery_id: oldDelivery.id, attempt: 1, status_code: 500, latency_ms: 3 });
+
+    const report = await reconcile(h.deps, h.deps.logger, { graceMs: 60_000 });
+    expect(report.webhookEventsPruned).toBeGreaterThanOrEqual(1);
+    expect(await h.knex(TABLES.webhookEvents).whereIn('id', [old, recent]).pluck('id')).toEqual([recent]);
+    expect(await h.knex(TABLES.webhookDeliveries).where({ endpoint_id: endpoint.id }).pluck('event_id')).toEqual([recent]);
+    expect(await h.knex(TABLES.webhookDeliveryAttempts).where({ delivery_id: oldDelivery.id })).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { OAuthError } from '../http/oauthError';
 import { maskKey } from '../http/stripeErrors';
 import type { EmulatorAccount } from '../state/account';
 import type { EmulatorState } from '../state/emulatorState';
+import { appendApplicationEvent } from './applicationEvents';
 import type { AuthorizationCodes } from './authorizationCodes';
 
 /** A broken authorize request: shown to the user as a page, never redirected (the redirect target is not trusted yet). */
@@ -116,6 +117,8 @@ export function exchangeCode(
   const account = state.account(grant.accountId);
   if (!account || account.connectedTo !== platform.id)
     throw new OAuthError(400, 'invalid_grant', 'The account is no longer connected to your application.');
+  // The connection is complete once the code is exchanged: then the platform hears of it.
+  appendApplicationEvent(account, platform, true);
   return {
     livemode: false,
     scope: grant.scope,
@@ -136,6 +139,8 @@ export function deauthorize(state: EmulatorState, authorization: string | undefi
   if (!account || account.connectedTo !== platform.id) {
     throw new OAuthError(400, 'invalid_client', `Stripe account ${accountId} is not connected to your platform.`);
   }
+  // Appended while the account is still connected, so the platform's Connect endpoints receive it.
+  appendApplicationEvent(account, platform, false);
   account.connectedTo = undefined;
   return { stripe_user_id: account.id };
 }

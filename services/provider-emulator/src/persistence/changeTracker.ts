@@ -28,6 +28,8 @@ export function accountSettings(account: EmulatorAccount): AccountSettings {
  */
 export class ChangeTracker {
   private readonly written = new Map<string, Written>();
+  /** Ids of the webhook endpoints written (endpoints never change after creation, only go). */
+  private readonly endpoints = new Set<string>();
   private emulator: string;
 
   constructor(private readonly state: EmulatorState) {
@@ -46,6 +48,7 @@ export class ChangeTracker {
       }
       this.accountChanges(account, written, records);
     }
+    this.endpointChanges(records);
     const emulator = { sequence: this.state.sequence, globalFaults: this.state.globalFaults };
     const text = JSON.stringify(emulator);
     if (text !== this.emulator) {
@@ -53,6 +56,21 @@ export class ChangeTracker {
       records.push({ type: 'emulator', ...emulator });
     }
     return records;
+  }
+
+  private endpointChanges(records: JournalRecord[]): void {
+    const live = new Set<string>();
+    for (const endpoint of this.state.webhookEndpoints.all()) {
+      live.add(endpoint.id);
+      if (this.endpoints.has(endpoint.id)) continue;
+      this.endpoints.add(endpoint.id);
+      records.push({ type: 'webhook_endpoint', endpoint });
+    }
+    for (const id of this.endpoints) {
+      if (live.has(id)) continue;
+      this.endpoints.delete(id);
+      records.push({ type: 'webhook_endpoint_deleted', id });
+    }
   }
 
   private accountChanges(account: EmulatorAccount, written: Written, records: JournalRecord[]): void {

@@ -38,6 +38,12 @@ export function replayRecord(state: EmulatorState, record: JournalRecord): void 
       state.sequence = Math.max(state.sequence, record.sequence);
       state.globalFaults = record.globalFaults;
       return;
+    case 'webhook_endpoint':
+      state.webhookEndpoints.restore(record.endpoint);
+      return;
+    case 'webhook_endpoint_deleted':
+      state.webhookEndpoints.forget(record.id);
+      return;
     default:
       throw new CorruptJournalError(`unknown record type ${JSON.stringify((record as { type?: unknown }).type)}`);
   }

@@ -81,3 +81,24 @@ it('refuses to start on a damaged line before the last, naming the file and line
   expect(() => reopen()).toThrow(CorruptJournalError);
   expect(() => reopen()).toThrow(`${file} line 2 is not JSON`);
 });
+
+it('keeps webhook endpoints, with their ids and secrets, and forgets the deleted ones', () => {
+  const first = reopen();
+  const platform = first.state.createAccount({ objects: {} });
+  const endpoints = first.state.webhookEndpoints;
+  const base = { owner: platform.id, enabledEvents: ['*'], description: null, created: 1_764_000_000 };
+  const kept = endpoints.create({ ...base, url: 'http://127.0.0.1:1/kept', connect: true });
+  const gone = endpoints.create({ ...base, url: 'http://127.0.0.1:1/gone', connect: false });
+  first.journal.save();
+  expect(endpoints.delete(platform.id, gone.id)).toBe(true);
+  first.journal.close();
+
+  const { state, journal } = reopen();
+  expect(state.webhookEndpoints.all()).toEqual([kept]);
+  // Deliveries go on to it after the restart, signed with the secret the receiver was given.
+  const connected = state.createAccount({ objects: {}, connectedTo: platform.id });
+  expect(state.webhookEndpoints.recipients(connected.id, platform.id, 'customer.created')).toEqual([kept]);
+  journal.close();
+  // The restart compacted the journal: the deleted endpoint is no longer in it.
+  expect(readFileSync(path.join(dir, 'journal.ndjson'), 'utf8')).not.toContain(gone.id);
+});

@@ -109,6 +109,63 @@ describe('webhook endpoints and deliveries', () => {
     }
   });
 
+  it('tells the platform’s connect endpoint, and only it, when an account connects through OAuth and when it is revoked', async () => {
+    const app = await emulator.createAccount({ objects: {}, business_name: 'Lifecycle App' });
+    const platformHook = await startReceiver();
+    const ownHook = await startReceiver();
+    try {
+      const created = await createEndpoint(app.secret_key, { url: platformHook.url, 'enabled_events[]': '*', connect: 'true' });
+      const { secret } = created.body as { secret: string };
+      const connected = await emulator.createAccount({ objects: {} });
+      await createEndpoint(connected.secret_key, { url: ownHook.url, 'enabled_events[]': '*' });
+      const redirectUri = 'http://localhost:4000/callback';
+      const consent = await emulator.call('POST', '/oauth/authorize', {
+        body: new URLSearchParams({
+          client_id: app.client_id,
+          redirect_uri: redirectUri,
+          scope: 'read_only',
+          decision: 'approve',
+          account: connected.id,
+        }),
+      });
+      const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+      // Approving alone does not complete the connection: the code exchange does.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(platformHook.received).toHaveLength(0);
+      const token = await emulator.call('POST', '/oauth/token', {
+        headers: { authorization: `Bearer ${app.secret_key}` },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code }),
+      });
+      expect(token.status).toBe(200);
+      const authorized = verifier.webhooks.constructEvent(
+        (await until(() => platformHook.received[0])).body,
+        platformHook.received[0]!.signature,
+        secret,
+      );
+      expect(authorized).toMatchObject({
+        type: 'account.application.authorized',
+        account: connected.id,
+        data: { object: { id: app.client_id, object: 'application', name: 'Lifecycle App' } },
+      });
+
+      const revoked = await emulator.call('POST', '/oauth/deauthorize', {
+        headers: { authorization: `Bearer ${app.secret_key}` },
+        body: new URLSearchParams({ client_id: app.client_id, stripe_user_id: connected.id }),
+      });
+      expect(revoked.status).toBe(200);
+      const second = await until(() => platformHook.received[1]);
+      const deauthorized = verifier.webhooks.constructEvent(second.body, second.signature, secret);
+      expect(deauthorized).toMatchObject({ type: 'account.application.deauthorized', account: connected.id });
+      expect(deauthorized.created).toBeGreaterThanOrEqual(authorized.created);
+      // Sent to the related application only: the connected account's own endpoint hears nothing of it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ownHook.received).toHaveLength(0);
+    } finally {
+      await platformHook.close();
+      await ownHook.close();
+    }
+  });
+
   it('retries a failed delivery with a backoff until the endpoint answers 2xx', async () => {
     const statuses = [500, 503, 200];
     const receiver = await startReceiver(() => statuses.shift() ?? 200);

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { toBase62 } from '../core/base62';
 
+/** Event types Stripe sends to the related application (the platform) only, never to the account's own endpoints. */
+const APPLICATION_ONLY: ReadonlySet<string> = new Set(['account.application.authorized', 'account.application.deauthorized']);
+
 /** Stripe's webhook endpoint object, kept with the account that created it. */
 export interface WebhookEndpoint {
   id: string;
@@ -25,8 +28,9 @@ function randomToken(length: number): string {
 
 /**
  * Every webhook endpoint of the running emulator. Secrets are random, not seeded: a secret that
- * a seed could recompute would be no secret, and Stripe's are random too. Endpoints live in
- * memory only (a restart forgets them, as docs/provider-emulator notes).
+ * a seed could recompute would be no secret, and Stripe's are random too. With
+ * `EMULATOR_STATE_DIR` the state journal keeps them (secrets included, or a restart would break
+ * every receiver's verification) across restarts.
  */
 export class WebhookEndpoints {
   private readonly endpoints = new Map<string, WebhookEndpoint>();
@@ -35,6 +39,20 @@ export class WebhookEndpoints {
     const endpoint: WebhookEndpoint = { ...input, id: `we_1${randomToken(23)}`, secret: `whsec_${randomToken(32)}` };
     this.endpoints.set(endpoint.id, endpoint);
     return endpoint;
+  }
+
+  /** Puts back an endpoint kept across a restart, with its id and secret. */
+  restore(endpoint: WebhookEndpoint): void {
+    this.endpoints.set(endpoint.id, endpoint);
+  }
+
+  /** Removes an endpoint whatever its owner (a restart replays a deletion). */
+  forget(id: string): void {
+    this.endpoints.delete(id);
+  }
+
+  all(): WebhookEndpoint[] {
+    return [...this.endpoints.values()];
   }
 
   ownedBy(accountId: string): WebhookEndpoint[] {
@@ -52,13 +70,15 @@ export class WebhookEndpoints {
   }
 
   /**
-   * Endpoints an event of `accountId` goes to: the account's own (not `connect`) and, for a
-   * connected account, its platform's `connect` endpoints; each filtered by `enabled_events`.
+   * Endpoints an event of `accountId` goes to: the account's own (not `connect`; not for the
+   * Connect lifecycle) and, for a connected account, its platform's `connect` endpoints; each
+   * filtered by `enabled_events`.
    */
   recipients(accountId: string, platformId: string | undefined, type: string): WebhookEndpoint[] {
+    const own = !APPLICATION_ONLY.has(type);
     return [...this.endpoints.values()].filter(
       (endpoint) =>
-        ((endpoint.owner === accountId && !endpoint.connect) ||
+        ((own && endpoint.owner === accountId && !endpoint.connect) ||
           (platformId !== undefined && endpoint.owner === platformId && endpoint.connect)) &&
         listens(endpoint, type),
     );

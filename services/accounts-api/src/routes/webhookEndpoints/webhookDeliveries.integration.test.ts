@@ -65,6 +65,7 @@ describe('account events from the API', () => {
       last_error: null,
       last_attempt_at: null,
       next_attempt_at: expect.any(String),
+      attempt_log: [],
     });
     const events = await api.knex(TABLES.webhookEvents).where({ environment_id: client.environmentId }).orderBy('type');
     expect(events.map((e) => e.payload.data)).toEqual([

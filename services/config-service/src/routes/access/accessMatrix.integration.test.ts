@@ -42,6 +42,7 @@ const POLICY: Record<string, Access> = {
   'DELETE /sources/{name}': ADMIN,
   'GET /sources/{name}/webhook': ADMIN,
   'PUT /sources/{name}/webhook_secret': ADMIN,
+  'PUT /sources/{name}/webhook_lifecycle': ADMIN,
   'POST /syncs': ADMIN,
   'GET /syncs': ADMIN,
   'GET /syncs/{name}': ADMIN,

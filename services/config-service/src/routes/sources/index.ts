@@ -5,6 +5,7 @@ import { getSourceWebhook } from './getSourceWebhook';
 import { listSources } from './listSources';
 import { patchSource } from './patchSource';
 import { postSource } from './postSource';
+import { putSourceWebhookLifecycle } from './putSourceWebhookLifecycle';
 import { putSourceWebhookSecret } from './putSourceWebhookSecret';
 import type { SourceRouteDeps } from './routeDeps';
 
@@ -19,5 +20,6 @@ export function sourceRoutes(deps: SourceRouteDeps): AnyRouteSpec[] {
     deleteSource(deps),
     getSourceWebhook(deps),
     putSourceWebhookSecret(deps),
+    putSourceWebhookLifecycle(deps),
   ];
 }

@@ -140,3 +140,66 @@ describe('GET /api/v1/sources/{name}/webhook and PUT …/webhook_secret', () => 
     expect(await knex(TABLES.sourceWebhookSecrets).where({ environment_id: caller.environmentId }).count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 });
+
+describe('PUT /api/v1/sources/{name}/webhook_lifecycle', () => {
+  const lifecycleOf = async (environmentId: string, name: string) =>
+    (
+      (await knex(TABLES.sources).where({ environment_id: environmentId, name }).first('webhook_connect_lifecycle')) as {
+        webhook_connect_lifecycle: boolean;
+      }
+    ).webhook_connect_lifecycle;
+
+  it('needs authentication', async () => {
+    expect((await request(t.app).put('/api/v1/sources/x/webhook_lifecycle').send({ connect_lifecycle: true }).expect(401)).body).toEqual(
+      UNAUTHENTICATED,
+    );
+  });
+
+  it('opts the source in (GET shows it, with the two events to enable) and out again, audited once per change', async () => {
+    const caller = await newCaller(t.app);
+    await createSource(caller, 'connected');
+    expect((await as(t.app, caller).get('/sources/connected/webhook').expect(200)).body).toMatchObject({ connect_lifecycle: false });
+    const on = await as(t.app, caller).put('/sources/connected/webhook_lifecycle', { connect_lifecycle: true }).expect(200);
+    expect(sourceWebhookSchema.validate(on.body).error).toBeUndefined();
+    expect(on.body.connect_lifecycle).toBe(true);
+    expect(on.body.enabled_events).toEqual(expect.arrayContaining(['account.application.authorized', 'account.application.deauthorized']));
+    expect(await lifecycleOf(caller.environmentId, 'connected')).toBe(true);
+    await as(t.app, caller).put('/sources/connected/webhook_lifecycle', { connect_lifecycle: true }).expect(200);
+
+    const off = await as(t.app, caller).put('/sources/connected/webhook_lifecycle', { connect_lifecycle: false }).expect(200);
+    expect(off.body.connect_lifecycle).toBe(false);
+    expect(off.body.enabled_events).not.toContain('account.application.authorized');
+    expect(await lifecycleOf(caller.environmentId, 'connected')).toBe(false);
+    const audit = await knex(TABLES.auditLog)
+      .where({ environment_id: caller.environmentId, action: 'source.webhook_lifecycle_changed' })
+      .orderBy('created_at')
+      .select('target', 'details');
+    expect(audit).toEqual([
+      { target: 'connected', details: { connect_lifecycle: true } },
+      { target: 'connected', details: { connect_lifecycle: false } },
+    ]);
+  });
+
+  it('refuses bad input with the whole error and changes nothing; 404 for another environment', async () => {
+    const caller = await newCaller(t.app);
+    await createSource(caller, 'lifecycle_strict');
+    const res = await as(t.app, caller)
+      .put('/sources/lifecycle_strict/webhook_lifecycle', { connect_lifecycle: 'yes', extra: 1 })
+      .expect(400);
+    expect(res.body).toEqual({
+      type: 'invalid_request_error',
+      code: 'parameter_invalid',
+      param: 'connect_lifecycle',
+      message: 'connect_lifecycle must be a boolean; extra is not allowed',
+      errors: [
+        { param: 'connect_lifecycle', message: 'connect_lifecycle must be a boolean' },
+        { param: 'extra', message: 'extra is not allowed' },
+      ],
+    });
+    const missing = await as(t.app, caller).put('/sources/lifecycle_strict/webhook_lifecycle', {}).expect(400);
+    expect(missing.body).toMatchObject({ code: 'parameter_invalid', param: 'connect_lifecycle', message: 'connect_lifecycle is required' });
+    const other = await otherEnvironmentCaller(t.app, caller);
+    await as(t.app, other).put('/sources/lifecycle_strict/webhook_lifecycle', { connect_lifecycle: true }).expect(404);
+    expect(await lifecycleOf(caller.environmentId, 'lifecycle_strict')).toBe(false);
+  });
+});

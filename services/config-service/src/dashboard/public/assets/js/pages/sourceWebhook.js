@@ -1,5 +1,5 @@
 import { ApiFailure, api, seg } from '../api.js';
-import { h } from '../dom.js';
+import { h, replace } from '../dom.js';
 import { alertBox, busy, formErrors, textField } from '../forms.js';
 import { ago, toneBadge, when } from '../format.js';
 import { BASE } from '../router.js';
@@ -96,6 +96,8 @@ export const sourceWebhookPage = {
       form,
     );
 
+    const lifecycle = connectLifecycleCard(name, webhook.connect_lifecycle);
+
     return h(
       'div',
       {},
@@ -106,6 +108,69 @@ export const sourceWebhookPage = {
       ),
       endpoint,
       status,
+      lifecycle,
     );
   },
 };
+
+/** The opt-in switch for the Connect lifecycle (PUT /sources/{name}/webhook_lifecycle). */
+function connectLifecycleCard(name, enabled) {
+  const status = h('div', { 'aria-live': 'polite' });
+  const toggle = h('input', {
+    type: 'checkbox',
+    role: 'switch',
+    id: 'connect-lifecycle',
+    checked: enabled,
+    'aria-describedby': 'connect-lifecycle-help',
+  });
+  toggle.addEventListener('change', async () => {
+    const on = toggle.checked;
+    toggle.disabled = true;
+    try {
+      await api.put(`/sources/${seg(name)}/webhook_lifecycle`, { connect_lifecycle: on });
+      replace(
+        status,
+        h(
+          'div',
+          { class: 'alert alert-ok', role: 'status' },
+          on
+            ? `Accounts that connect to the app of ${name} are now registered, paused and resumed by Stripe's events.`
+            : `Stripe's connect and disconnect events for ${name} are now counted and dropped.`,
+        ),
+      );
+    } catch (failure) {
+      toggle.checked = !on;
+      replace(
+        status,
+        h(
+          'div',
+          { class: 'alert alert-error', role: 'alert' },
+          failure instanceof ApiFailure ? failure.message : 'The setting could not be changed.',
+        ),
+      );
+    } finally {
+      toggle.disabled = false;
+    }
+  });
+  return card(
+    h('h2', {}, '3. Connected accounts (optional)'),
+    h(
+      'div',
+      { class: 'switch' },
+      toggle,
+      h(
+        'div',
+        {},
+        h('label', { for: 'connect-lifecycle' }, 'Follow Stripe’s connect and disconnect events'),
+        h(
+          'p',
+          { class: 'hint', id: 'connect-lifecycle-help' },
+          'Enable account.application.authorized and account.application.deauthorized on the Connect endpoint. An account that ' +
+            'connects to the app is then registered and loaded without an API call; one that disconnects is paused (its rows stay) ' +
+            'and resumed if it connects again. Off: those events are counted and dropped.',
+        ),
+      ),
+    ),
+    status,
+  );
+}

@@ -78,7 +78,7 @@ async function deliveryLog(endpoint, holder) {
               {},
               h('td', {}, d.event.type, h('span', { class: 'sub mono' }, d.event.id)),
               h('td', {}, toneBadge(DELIVERY_TONES[d.status] ?? 'neutral', d.status)),
-              h('td', { class: 'num' }, String(d.attempts)),
+              h('td', { class: 'num' }, attemptHistory(d)),
               h('td', {}, d.last_status_code ? `HTTP ${d.last_status_code}` : (d.last_error ?? '—')),
               h('td', { class: 'num' }, d.last_latency_ms === null ? '—' : `${d.last_latency_ms} ms`),
               h('td', {}, when(d.last_attempt_at)),
@@ -87,6 +87,30 @@ async function deliveryLog(endpoint, holder) {
             );
           }),
         ),
+  );
+}
+
+/** The attempt count, opening onto every kept attempt (newest first): when, the answer, how long. */
+function attemptHistory(delivery) {
+  if (delivery.attempt_log.length === 0) return String(delivery.attempts);
+  return h(
+    'details',
+    {},
+    h('summary', {}, String(delivery.attempts)),
+    h(
+      'ol',
+      { class: 'attempts' },
+      delivery.attempt_log.map((a) =>
+        h(
+          'li',
+          {},
+          `#${a.attempt} `,
+          a.status_code ? `HTTP ${a.status_code}` : (a.error ?? 'no answer'),
+          ` · ${a.latency_ms} ms · `,
+          when(a.attempted_at),
+        ),
+      ),
+    ),
   );
 }
 
