@@ -5,9 +5,9 @@ import { formatTable, type Figure } from './report';
 import { attachAll } from './scale/attach';
 import { startChanges, type ChangingAccount } from './scale/changes';
 import { scaleBenchConfig, type ScaleBenchConfig } from './scale/config';
-import { perEvent, processCpu, providerRequests, totalRows, windowUse } from './scale/costs';
+import { perEvent, perPoll, processCpu, providerRequests, totalRows, windowUse } from './scale/costs';
 import { inexactAccounts } from './scale/exactCheck';
-import { prefixMemory, redisSnapshot } from './scale/resources';
+import { prefixMemory, redisSnapshot, writesByTable } from './scale/resources';
 import { judgeSaturation, type Utilization } from './scale/saturation';
 import { sampleLags, takeSnapshot } from './scale/snapshot';
 import { startScaleSystem, type ScaleSystem } from './scale/system';
@@ -130,14 +130,20 @@ async function run(system: ScaleSystem, config: ScaleBenchConfig, deadline: numb
     );
     const requestsPerIdleHour = (idleRequests.requests / n / idle.seconds) * 3_600;
     const redisPerAccount = (afterAttach.usedMemory - beforeAttach.usedMemory) / n;
+    const poll = perPoll(idle);
+    const pollsPerHour = 3_600 / POLL_INTERVAL_S;
     out(
-      `idle window, ${f1(idle.seconds)} s, ${n} accounts, no changes:\n` +
+      `idle window, ${f1(idle.seconds)} s, ${n} accounts, no changes: ${idle.polls} polls = ${f1((idle.polls / n / idle.seconds) * 3_600)} per account per hour ` +
+        `(${pollsPerHour} at the ${POLL_INTERVAL_S} s interval)\n` +
         `  provider requests: ${idleRequests.requests} (${idleRequests.rateLimited} answered 429) = ${f1(requestsPerIdleHour)} per account per hour\n` +
-        `  loader CPU: ${f1(idle.loaderCpu)} s over ${config.BENCH_SCALE_LOADERS} loaders = ${f1((100 * idle.loaderCpu * per1k) / idle.seconds)} % of a core per 1,000 accounts ` +
-        `(${f2((idle.loaderCpu / n / idle.seconds) * 3_600)} CPU-s per account per hour); our Postgres backends ${f1(idle.postgresCpu)} s\n` +
+        `  loader CPU: ${f1(idle.loaderCpu)} s over ${config.BENCH_SCALE_LOADERS} loaders = ${f1((100 * idle.loaderCpu * per1k) / idle.seconds)} % of a core per 1,000 accounts; ` +
+        `our Postgres backends ${f1(idle.postgresCpu)} s\n` +
         `  control-plane Postgres: ${f1((idle.controlPlaneWrites / idle.seconds) * 60 * per1k)} writes/min per 1,000 accounts ` +
-        `(${f2(idle.controlPlaneWrites / n / (idle.seconds / POLL_INTERVAL_S))} per account per poll); destination: ${f1((idle.destinationWrites / idle.seconds) * 60 * per1k)} writes/min per 1,000\n` +
-        `  Redis (the whole server, shared): ${f1((idle.redisCommands / idle.seconds) * 60 * per1k)} commands/min per 1,000 accounts`,
+        `(${writesByTable(a.controlPlane, b.controlPlane) || 'none'}); destination: ${f1((idle.destinationWrites / idle.seconds) * 60 * per1k)} writes/min per 1,000\n` +
+        `  Redis (the whole server, shared): ${f1((idle.redisCommands / idle.seconds) * 60 * per1k)} commands/min per 1,000 accounts\n` +
+        `  one idle poll: ${f2(poll.requests)} provider requests, ${f1(poll.loaderCpu * 1000)} ms loader CPU, ${f1(poll.postgresCpu * 1000)} ms Postgres CPU, ` +
+        `${f2(poll.controlPlaneWrites)} control-plane writes, ${f1(poll.redisCommands)} Redis commands (the whole server); ` +
+        `× ${pollsPerHour} an hour: ${f1(poll.loaderCpu * pollsPerHour)} CPU-s and ${f1(poll.controlPlaneWrites * pollsPerHour)} writes per account per hour`,
     );
     out(
       `memory and rows, ${n} accounts live:\n` +
@@ -154,23 +160,17 @@ async function run(system: ScaleSystem, config: ScaleBenchConfig, deadline: numb
     // What an event costs beyond the idle rate (window with changes).
     const busy = windowUse(b, c);
     const event = perEvent(idle, busy, changed.made);
-    const changingRequests = providerRequests(b, c, changingIds);
-    const idleRatePerAccount = idleRequests.requests / n / idle.seconds;
-    const requestsPerEvent = (changingRequests.requests - idleRatePerAccount * busy.seconds * changingCount) / changed.made;
     const busyIdleRequests = providerRequests(b, c, idleIds);
-    const idlePoll = {
-      requests: idleRequests.requests / n / (idle.seconds / POLL_INTERVAL_S),
-      loaderCpu: idle.loaderCpu / n / (idle.seconds / POLL_INTERVAL_S),
-    };
     const fresh50 = percentile(changed.times, 50) / 1000;
     const fresh95 = percentile(changed.times, 95) / 1000;
     out(
       `window with changes, ${f1(busy.seconds)} s: ${changed.made} changes over ${changingCount} accounts (${config.BENCH_SCALE_CHANGING_PERCENT} %, ` +
         `one per ${config.BENCH_SCALE_CHANGE_EVERY_SECONDS} s each; ${changed.skipped} left out, ${changed.unseen} never seen):\n` +
         `  freshness (admin update → row in the destination): p50 ${f1(fresh50)} s, p95 ${f1(fresh95)} s, max ${f1(Math.max(...changed.times) / 1000)} s\n` +
-        `  per event beyond the idle rate: ${f2(requestsPerEvent)} provider requests (${f1(requestsPerEvent / idlePoll.requests)}× an idle poll's), ` +
-        `${f1(event.loaderCpu * 1000)} ms loader CPU (${f1(event.loaderCpu / idlePoll.loaderCpu)}× an idle poll's), ` +
-        `${f1(event.controlPlaneWrites)} control-plane writes, ${f1(event.destinationWrites)} destination writes, ${f1(event.redisCommands)} Redis commands\n` +
+        `  per event beyond what its window's ${busy.polls} polls cost idle: ${f2(event.requests)} provider requests (${f1(event.requests / poll.requests)}× an idle poll's), ` +
+        `${f1(event.loaderCpu * 1000)} ms loader CPU (${f1(event.loaderCpu / poll.loaderCpu)}× an idle poll's), ${f1(event.postgresCpu * 1000)} ms Postgres CPU, ` +
+        `${f1(event.controlPlaneWrites)} control-plane writes, ${f1(event.destinationWrites)} destination writes, ${f1(event.redisCommands)} Redis commands (the whole server)\n` +
+        `  control-plane writes in the window: ${writesByTable(b.controlPlane, c.controlPlane) || 'none'}\n` +
         `  idle accounts meanwhile: ${f1((busyIdleRequests.requests / idleIds.length / busy.seconds) * 3_600)} requests per account per hour`,
     );
 

@@ -30,6 +30,10 @@ const pgWrites = (from: PgSnapshot, to: PgSnapshot) => writes(to) - writes(from)
 
 export interface WindowUse {
   seconds: number;
+  /** Polls run: the loaders' account.poll jobs, or, where no loader reports them, the provider requests (an idle poll asks once). */
+  polls: number;
+  /** Provider requests of every account. */
+  requests: number;
   loaderCpu: number;
   controlPlaneWrites: number;
   destinationWrites: number;
@@ -39,8 +43,11 @@ export interface WindowUse {
 
 /** What the system used between two snapshots, summed. */
 export function windowUse(from: Snapshot, to: Snapshot): WindowUse {
+  const { requests } = providerRequests(from, to, to.stats.keys());
   return {
     seconds: seconds(from, to),
+    polls: from.loader.polls && to.loader.polls ? to.loader.polls.count - from.loader.polls.count : requests,
+    requests,
     loaderCpu: sum(processCpu(from, to, 'loader')),
     controlPlaneWrites: pgWrites(from.controlPlane, to.controlPlane),
     destinationWrites: pgWrites(from.destination, to.destination),
@@ -49,11 +56,30 @@ export function windowUse(from: Snapshot, to: Snapshot): WindowUse {
   };
 }
 
-/** What `busy` used per event beyond `idle`'s rate over the same time. */
-export function perEvent(idle: WindowUse, busy: WindowUse, events: number): Omit<WindowUse, 'seconds'> {
-  const extra = (key: Exclude<keyof WindowUse, 'seconds'>) =>
-    events === 0 ? NaN : (busy[key] - (idle[key] / idle.seconds) * busy.seconds) / events;
+type Cost = Exclude<keyof WindowUse, 'seconds' | 'polls'>;
+
+/** What one poll of the idle window cost. */
+export function perPoll(idle: WindowUse): Record<Cost, number> {
+  const each = (key: Cost) => idle[key] / idle.polls;
   return {
+    requests: each('requests'),
+    loaderCpu: each('loaderCpu'),
+    controlPlaneWrites: each('controlPlaneWrites'),
+    destinationWrites: each('destinationWrites'),
+    redisCommands: each('redisCommands'),
+    postgresCpu: each('postgresCpu'),
+  };
+}
+
+/**
+ * What `busy` used per event beyond what its polls would have cost idle. Counted per poll rather
+ * than per second: once the loaders fall behind, the polls' rate changes between windows.
+ */
+export function perEvent(idle: WindowUse, busy: WindowUse, events: number): Record<Cost, number> {
+  const poll = perPoll(idle);
+  const extra = (key: Cost) => (events === 0 ? NaN : (busy[key] - poll[key] * busy.polls) / events);
+  return {
+    requests: extra('requests'),
     loaderCpu: extra('loaderCpu'),
     controlPlaneWrites: extra('controlPlaneWrites'),
     destinationWrites: extra('destinationWrites'),

@@ -47,6 +47,8 @@ export interface PgSnapshot {
   inserted: number;
   updated: number;
   deleted: number;
+  /** Inserts + updates + deletes per table. */
+  tableWrites: Map<string, number>;
   /** Exact row counts per table (those with rows). */
   rows: Map<string, number>;
   /** CPU seconds of the database's server processes (backends) now connected, by pid. */
@@ -81,6 +83,7 @@ export async function pgSnapshot(knex: Knex): Promise<PgSnapshot> {
     inserted: tables.reduce((s, t) => s + Number(t.ins), 0),
     updated: tables.reduce((s, t) => s + Number(t.upd), 0),
     deleted: tables.reduce((s, t) => s + Number(t.del), 0),
+    tableWrites: new Map(tables.map((t) => [t.relname, Number(t.ins) + Number(t.upd) + Number(t.del)])),
     rows,
     backendCpu,
   };
@@ -94,6 +97,16 @@ export function backendCpuDelta(before: PgSnapshot, after: PgSnapshot): number {
 }
 
 export const writes = (s: PgSnapshot) => s.inserted + s.updated + s.deleted;
+
+/** Writes per table between two snapshots, most first: "event_cursors 2000, account_states 1000". */
+export function writesByTable(before: PgSnapshot, after: PgSnapshot): string {
+  return [...after.tableWrites]
+    .map(([table, n]) => [table, n - (before.tableWrites.get(table) ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .sort((x, y) => y[1] - x[1])
+    .map(([table, n]) => `${table} ${n}`)
+    .join(', ');
+}
 
 export interface ProcessSnapshot {
   /** CPU seconds per named process (`loader 1`, `accounts-api`, `emulator`). */
