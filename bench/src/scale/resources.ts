@@ -120,22 +120,22 @@ export function processSnapshot(processes: { name: string; pid: number }[]): Pro
 }
 
 export interface LoaderMetrics {
-  /** datasync_loader_account_lag_seconds of every account (every replica reports all of them). */
-  lags: number[];
+  /** datasync_loader_account_lag_seconds per account id (every replica reports all of them). */
+  lags: Map<string, number>;
   /** Poll jobs run and seconds spent in them, summed over the loaders; undefined when no loader reports any. */
   polls?: { count: number; seconds: number };
 }
 
 /** The loaders' /metrics: the per-account poll lag (from the first) and the poll jobs' time (from all). */
 export async function loaderMetrics(urls: string[]): Promise<LoaderMetrics> {
-  const lags: number[] = [];
+  const lags = new Map<string, number>();
   let polls: { count: number; seconds: number } | undefined;
   for (const [i, url] of urls.entries()) {
     const text = await (await fetch(`${url}/metrics`)).text();
     for (const line of text.split('\n')) {
       if (i === 0) {
-        const lag = /^datasync_loader_account_lag_seconds\{[^}]*\} ([0-9.e+-]+)$/.exec(line);
-        if (lag) lags.push(Number(lag[1]));
+        const lag = /^datasync_loader_account_lag_seconds\{[^}]*account="([^"]+)"[^}]*\} ([0-9.e+-]+)$/.exec(line);
+        if (lag) lags.set(lag[1] as string, Number(lag[2]));
       }
       const job = /^datasync_loader_job_duration_seconds_(count|sum)\{job="account\.poll",[^}]*\} ([0-9.e+-]+)$/.exec(line);
       if (job) {

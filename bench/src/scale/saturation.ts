@@ -10,7 +10,7 @@ export interface Utilization {
 }
 
 export interface Verdict {
-  /** Every account was polled within two poll intervals throughout the window. */
+  /** Every account was polled within two of its poll intervals throughout the window. */
   keepsUp: boolean;
   /** The busiest resource: the one that saturates first as accounts grow. */
   first: Utilization;
@@ -22,15 +22,15 @@ const pct = (share: number) => `${(100 * share).toFixed(0)} %`;
 
 /**
  * The poll lag says whether the system keeps up: an account whose oldest table was last polled
- * more than two intervals ago missed a poll. Which resource runs out is the busiest one relative
+ * more than two of its intervals ago missed a poll. Which resource runs out is the busiest one relative
  * to what it can give; a lag with no resource near its limit points at a setting (poll slots)
  * or at a resource measured here only in part (the machine's CPU, shared with other work).
  */
-export function judgeSaturation(input: { lagMax: number; pollIntervalS: number; utilizations: Utilization[] }): Verdict {
-  const keepsUp = input.lagMax <= 2 * input.pollIntervalS;
+export function judgeSaturation(input: { lagMax: number; lagMaxOfInterval: number; utilizations: Utilization[] }): Verdict {
+  const keepsUp = input.lagMaxOfInterval <= 2;
   const sorted = [...input.utilizations].filter((u) => Number.isFinite(u.share)).sort((a, b) => b.share - a.share);
   const first = sorted[0] ?? { resource: 'none measured', share: NaN, how: '' };
-  const lag = `poll lag up to ${input.lagMax.toFixed(0)} s against a ${input.pollIntervalS} s interval`;
+  const lag = `poll lag up to ${input.lagMax.toFixed(0)} s, at most ${input.lagMaxOfInterval.toFixed(1)}× the account's own poll interval`;
   let text: string;
   if (keepsUp) text = `keeps up (${lag}); the nearest to its limit is ${first.resource} at ${pct(first.share)}`;
   else if (first.share >= BUSY) text = `falls behind (${lag}): ${first.resource} saturates first, at ${pct(first.share)}`;

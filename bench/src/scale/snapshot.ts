@@ -1,3 +1,4 @@
+import { TABLES } from '@datasync/db';
 import type { createRedisConnection } from '@datasync/queue';
 import { percentile } from '../percentile';
 import { mapBounded } from './pool';
@@ -53,21 +54,37 @@ export interface LagSamples {
   /** Per sample: the p95 and the largest poll lag over the accounts, s. */
   p95: number[];
   max: number[];
+  /** Per sample: the largest lag as a multiple of the account's own poll interval. */
+  maxOfInterval: number[];
   /** Accounts the gauge reported, at the last sample. */
   reported: number;
+  /** Accounts per poll interval (ms) the loader recorded for them, at the last sample. */
+  intervals: Map<number, number>;
 }
 
-/** Reads the loaders' poll-lag gauge every `everyMs` until stopped. */
-export function sampleLags(system: ScaleSystem, everyMs: number): { stop(): Promise<LagSamples> } {
-  const samples: LagSamples = { p95: [], max: [], reported: 0 };
+/**
+ * Reads the loaders' poll-lag gauge every `everyMs` until stopped, each account's lag against the
+ * poll interval the loader recorded for it (`account_poll_modes`; `defaultIntervalMs` without a
+ * row): an account polled every minute is not behind at a lag of 30 s.
+ */
+export function sampleLags(system: ScaleSystem, everyMs: number, defaultIntervalMs: number): { stop(): Promise<LagSamples> } {
+  const samples: LagSamples = { p95: [], max: [], maxOfInterval: [], reported: 0, intervals: new Map() };
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { lags } = await loaderMetrics(system.loaders.map((l) => l.url)).catch(() => ({ lags: [] as number[] }));
-      if (lags.length > 0) {
-        samples.p95.push(percentile(lags, 95));
-        samples.max.push(Math.max(...lags));
-        samples.reported = lags.length;
+      const { lags } = await loaderMetrics(system.loaders.map((l) => l.url)).catch(() => ({ lags: new Map<string, number>() }));
+      const recorded = await pollIntervals(system).catch(() => new Map<string, number>());
+      if (lags.size > 0) {
+        const values = [...lags.values()];
+        samples.p95.push(percentile(values, 95));
+        samples.max.push(Math.max(...values));
+        samples.maxOfInterval.push(Math.max(...[...lags].map(([id, lag]) => (1000 * lag) / (recorded.get(id) ?? defaultIntervalMs))));
+        samples.reported = lags.size;
+        samples.intervals = new Map();
+        for (const id of lags.keys()) {
+          const interval = recorded.get(id) ?? defaultIntervalMs;
+          samples.intervals.set(interval, (samples.intervals.get(interval) ?? 0) + 1);
+        }
       }
       const until = Date.now() + everyMs;
       while (running && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
@@ -80,4 +97,12 @@ export function sampleLags(system: ScaleSystem, everyMs: number): { stop(): Prom
       return samples;
     },
   };
+}
+
+async function pollIntervals(system: ScaleSystem): Promise<Map<string, number>> {
+  const rows = (await system.stack.knex(TABLES.accountPollModes).select('account_id', 'interval_ms')) as {
+    account_id: string;
+    interval_ms: number;
+  }[];
+  return new Map(rows.map((r) => [r.account_id, Number(r.interval_ms)]));
 }
