@@ -3,6 +3,7 @@ import { accountsBenchConfig, type AccountsBenchConfig } from './accounts/config
 import { createBenchWorld, type BenchAccount, type BenchWorld } from './accounts/world';
 import { parseSettingsList } from './loaderStack';
 import { formatTable, type Figure } from './report';
+import { percentile } from './percentile';
 
 // `npm run bench:accounts` (the second part of `npm run bench:loader`): the loader serving many
 // accounts, built services against the local Postgres and Redis and the emulator. Many accounts
@@ -13,28 +14,7 @@ import { formatTable, type Figure } from './report';
 
 const TICK_MS = 250;
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Rows per account in the destination; empty while the table does not exist. */
-async function rowsPerAccount(world: BenchWorld): Promise<Map<string, number>> {
-  try {
-    const rows = (await world
-      .destination('stripe_charges')
-      .groupBy('account_id')
-      .select('account_id', world.destination.raw('count(*)::int as n'))) as {
-      account_id: string;
-      n: number;
-    }[];
-    return new Map(rows.map((r) => [r.account_id, r.n]));
-  } catch {
-    return new Map();
-  }
-}
 
 async function liveAccounts(world: BenchWorld): Promise<Set<string>> {
   return new Set((await world.knex(TABLES.accountStates).where({ status: 'live' }).pluck('account_id')) as string[]);
@@ -52,13 +32,13 @@ async function manyAccounts(world: BenchWorld, config: AccountsBenchConfig, figu
   while (live.size < count) {
     if (Date.now() > deadline) throw new Error(`only ${live.size} of ${count} accounts live after 15 minutes`);
     const now = Date.now() - started;
-    for (const [identifier, n] of await rowsPerAccount(world)) if (n > 0 && !firstRow.has(identifier)) firstRow.set(identifier, now);
+    for (const [identifier, n] of await world.rowsPerAccount()) if (n > 0 && !firstRow.has(identifier)) firstRow.set(identifier, now);
     const done = await liveAccounts(world);
     for (const account of accounts) if (done.has(account.id) && !live.has(account.id)) live.set(account.id, now);
     await sleep(TICK_MS);
   }
   const total = Math.max(...live.values());
-  const counts = await rowsPerAccount(world);
+  const counts = await world.rowsPerAccount();
   const inexact = accounts.filter((a) => counts.get(a.identifier) !== charges).length;
   const firsts = accounts.map((a) => firstRow.get(a.identifier) ?? total);
   process.stdout.write(
@@ -85,7 +65,7 @@ async function rateLimited(world: BenchWorld, config: AccountsBenchConfig, figur
   }
   const seconds = (Date.now() - started) / 1000;
   const stats = await world.admin<{ requests: number; rate_limited: number }>('GET', `/accounts/${account.identifier}/stats`);
-  const rows = (await rowsPerAccount(world)).get(account.identifier) ?? 0;
+  const rows = (await world.rowsPerAccount()).get(account.identifier) ?? 0;
   const objectsPerSecond = rows / seconds;
   // A page holds 100 objects: the budget's objects/s is 100 × its requests/s.
   const budgetObjects = rate * 100;

@@ -99,6 +99,10 @@ export interface LoaderStack {
   startService(name: string, env: Record<string, string>): Promise<BenchService>;
   /** The account's rows in the destination's `stripe_charges`; 0 while the table does not exist. */
   chargeRows(identifier: string): Promise<number>;
+  /** Rows of `stripe_charges` per provider account id; empty while the table does not exist. */
+  rowsPerAccount(): Promise<Map<string, number>>;
+  /** The queues' key prefix in Redis (`{bench-loader-1a2b3c4d}`); its keys are deleted at close. */
+  queuePrefix: string;
   /** A new client credential of the stack's environment, as the `authorization` header of the Accounts API. */
   clientAuthorization(): Promise<string>;
   close(): Promise<void>;
@@ -147,6 +151,7 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
     const producer = createProducer(redis, { prefix, catalog: jobCatalog, readyTimeoutMs: 5_000 });
     cleanup.push(async () => {
       await producer.close();
+      await deleteKeys(redis, `${prefix}:*`);
       await closeRedisConnection(redis);
     });
     const admin = async <T>(method: string, adminPath: string, body?: unknown): Promise<T> => {
@@ -213,6 +218,18 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
           return 0;
         }
       },
+      async rowsPerAccount() {
+        try {
+          const rows = (await destination
+            .knex('stripe_charges')
+            .groupBy('account_id')
+            .select('account_id', destination.knex.raw('count(*)::int as n'))) as { account_id: string; n: number }[];
+          return new Map(rows.map((r) => [r.account_id, r.n]));
+        } catch {
+          return new Map();
+        }
+      },
+      queuePrefix: prefix,
       async clientAuthorization() {
         const owner: Caller = {
           kind: 'session',
@@ -231,6 +248,16 @@ export async function createLoaderStack(options: LoaderStackOptions): Promise<Lo
     await close();
     throw err;
   }
+}
+
+/** Deletes every key matching `pattern` (SCAN, then UNLINK in batches): a run leaves nothing in the queues' Redis. */
+async function deleteKeys(redis: ReturnType<typeof createRedisConnection>, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1_000);
+    if (keys.length > 0) await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
 }
 
 /** The scratch destination database as a destination's connection string. */

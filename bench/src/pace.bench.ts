@@ -1,6 +1,7 @@
 import { paceBenchConfig, parseCells, type PaceBenchConfig, type PaceCell } from './pace/config';
 import { startPaceSystem, type PaceSystem } from './pace/system';
 import { formatTable, type Figure } from './report';
+import { percentile } from './percentile';
 
 // `npm run bench:pace` (part of `npm run bench:loader`): the loader at the provider's pace, with
 // the emulator answering like Stripe (its own latency per account) and limiting each account
@@ -13,11 +14,6 @@ import { formatTable, type Figure } from './report';
 
 const POLL_MS = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
 
 async function until(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;

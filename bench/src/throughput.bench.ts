@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { throughputBenchConfig, type ThroughputBenchConfig } from './throughput/config';
 import { connectorAlone, writerAlone } from './throughput/alone';
-import { cpuSeconds, rssMb, startBenchSystem, type BenchSystem } from './throughput/system';
+import { cpuSeconds } from './procStats';
+import { rssMb, startBenchSystem, type BenchSystem } from './throughput/system';
 import { exportCopyText, psqlCopyRate } from './throughput/psqlCopy';
 import { formatTable, type Figure } from './report';
+import { percentile } from './percentile';
 
 // `npm run bench:throughput` (the first part of `npm run bench:loader`): one account's data
 // through one loader, the built services against the local Postgres and Redis and the emulator,
@@ -20,11 +22,6 @@ const POLL_MS = 20;
 // of the ratio use the writer the same way.
 const LOADER_BATCH_ROWS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
 
 async function until<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined | false>, intervalMs = POLL_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 import { freshnessBenchConfig, type FreshnessBenchConfig } from './freshness/config';
 import { startFreshnessSystem, type BenchAccount, type FreshnessSystem } from './freshness/system';
 import { formatTable, type Figure } from './report';
+import { percentile } from './percentile';
 
 // `npm run bench:freshness` (part of `npm run bench:loader`): what Stripe's webhooks buy
 // (docs/webhooks.md), with the emulator answering like Stripe (200-600 ms, 25 req/s per account)
@@ -16,11 +17,6 @@ const IDLE_CHARGES = 2;
 const NORMAL_POLL_MS = 15_000;
 const CHECK_MS = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-};
 
 async function until(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -23,6 +23,8 @@ export interface BenchWorld {
   admin<T>(method: string, path: string, body?: unknown): Promise<T>;
   addAccounts(count: number, objects: Record<string, number>, faults?: Record<string, unknown>): Promise<BenchAccount[]>;
   attach(account: BenchAccount): Promise<void>;
+  /** Rows of `stripe_charges` per provider account id; empty while the table does not exist. */
+  rowsPerAccount(): Promise<Map<string, number>>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function createBenchWorld(config: AccountsBenchConfig, loaderEnv: R
       async attach(account) {
         await stack.producer.enqueue('account.attach', { accountId: account.id });
       },
+      rowsPerAccount: () => stack.rowsPerAccount(),
       close: () => stack.close(),
     };
   } catch (err) {

@@ -1,5 +1,6 @@
 import { TABLES, type Knex } from '@datasync/db';
 import { createLoaderStack, parseSettingsList, type ProviderAccount } from '../loaderStack';
+import { registerAccount } from '../accountsApiClient';
 import type { PaceBenchConfig } from './config';
 
 /**
@@ -51,32 +52,9 @@ export async function startPaceSystem(config: PaceBenchConfig): Promise<PaceSyst
         const percent = Math.round((100 * budget) / believed);
         await stack.knex(TABLES.sources).update({ rate_budget_percent: percent });
       },
-      async register(account) {
-        for (;;) {
-          const response = await fetch(`${api.url}/accounts`, {
-            method: 'POST',
-            headers: { authorization, 'content-type': 'application/json' },
-            body: JSON.stringify({ sourceType: 'stripe', credential: account.secret_key }),
-          });
-          const text = await response.text();
-          if (response.status === 200) return;
-          if (response.status !== 429) throw new Error(`POST /accounts answered ${response.status}: ${text.slice(0, 300)}`);
-          const retryAfter = Number(response.headers.get('retry-after') ?? '1');
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0.05, retryAfter) * 1000));
-        }
-      },
+      register: (account) => registerAccount(api.url, authorization, account.secret_key),
       rows: (identifier) => stack.chargeRows(identifier),
-      async rowsPerAccount() {
-        try {
-          const rows = (await stack
-            .destination('stripe_charges')
-            .groupBy('account_id')
-            .select('account_id', stack.destination.raw('count(*)::int as n'))) as { account_id: string; n: number }[];
-          return new Map(rows.map((r) => [r.account_id, r.n]));
-        } catch {
-          return new Map();
-        }
-      },
+      rowsPerAccount: () => stack.rowsPerAccount(),
       stats: (identifier) => stack.admin('GET', `/accounts/${identifier}/stats`),
       close: () => stack.close(),
     };

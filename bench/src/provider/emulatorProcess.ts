@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -63,14 +63,4 @@ export function rssBytes(pid: number): number {
   const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!match?.[1]) throw new Error(`no VmRSS for ${pid}`);
   return Number(match[1]) * 1024;
-}
-
-const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-/** CPU time (user + system) a process has used so far, from /proc, in seconds. */
-export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // fields after the parenthesised command name; utime and stime are fields 14 and 15
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }

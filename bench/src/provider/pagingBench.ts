@@ -1,5 +1,6 @@
 import { backfillRange, splitRange, type CreatedRange } from '@datasync/providers';
-import { cpuSeconds, rssBytes, type RunningEmulator } from './emulatorProcess';
+import { cpuSeconds } from '../procStats';
+import { rssBytes, type RunningEmulator } from './emulatorProcess';
 import { createEmulatorAccount, getText, requestJson } from './httpJson';
 
 export interface PagingResult {

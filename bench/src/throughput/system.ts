@@ -13,13 +13,6 @@ export function rssMb(pid: number): number {
   return match?.[1] ? Number(match[1]) / 1024 : NaN;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc. */
-export function cpuSeconds(pid: number): number {
-  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 export interface BenchSystem {
   knex: Knex;
   destination: Knex;

@@ -13,6 +13,7 @@ import { getAccountFaultsRoute } from './routes/admin/getAccountFaults';
 import { getGlobalFaultsRoute } from './routes/admin/getGlobalFaults';
 import { getStatsRoute } from './routes/admin/getStats';
 import { postAccountRoute } from './routes/admin/postAccount';
+import { postAccountBatchRoute } from './routes/admin/postAccountBatch';
 import { postAccountFaultsRoute } from './routes/admin/postAccountFaults';
 import { postClockRoute } from './routes/admin/postClock';
 import { postEventSettingsRoute } from './routes/admin/postEventSettings';
@@ -67,6 +68,7 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
     getGlobalFaultsRoute(state),
     postGlobalFaultsRoute(state),
     postAccountRoute(state),
+    postAccountBatchRoute(state),
     getAdminAccountRoute(state),
     getStatsRoute(state),
     deleteStatsRoute(state),

@@ -75,6 +75,37 @@ describe('POST /_emulator/accounts', () => {
   });
 });
 
+describe('POST /_emulator/accounts/batch', () => {
+  it('creates count accounts alike, each with its own id and keys', async () => {
+    const created = await emulator.call('POST', '/_emulator/accounts/batch', {
+      body: { count: 3, objects: { charges: 2 }, latency_ms: { min: 50, max: 150 } },
+    });
+    expect(created.status).toBe(201);
+    const { data } = created.body as { data: { id: string; secret_key: string; objects: Record<string, number> }[] };
+    expect(data).toHaveLength(3);
+    expect(new Set(data.map((a) => a.id)).size).toBe(3);
+    for (const account of data) {
+      expect(account.objects).toMatchObject({ charges: 2, customers: 0 });
+      const listed = await emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${account.secret_key}` } });
+      expect((listed.body as { data: unknown[] }).data).toHaveLength(2);
+      const faults = await emulator.call('GET', `/_emulator/accounts/${account.id}/faults`);
+      expect(faults.body).toMatchObject({ overrides: { latency_ms: { min: 50, max: 150 } } });
+    }
+  });
+
+  it('refuses a missing or too large count and a seed, creating nothing', async () => {
+    const before = emulator.state.allAccounts().length;
+    for (const body of [{}, { count: 0 }, { count: 1001 }, { count: 2, seed: 'one' }]) {
+      const response = await emulator.call('POST', '/_emulator/accounts/batch', { body });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: { code: 'parameter_invalid' } });
+    }
+    const platform = await emulator.call('POST', '/_emulator/accounts/batch', { body: { count: 2, connected_to: 'acct_1nobody' } });
+    expect(platform.body).toMatchObject({ error: { code: 'resource_missing', param: 'connected_to' } });
+    expect(emulator.state.allAccounts()).toHaveLength(before);
+  });
+});
+
 describe('POST /_emulator/accounts/:id/clock', () => {
   it('moves the account clock forward and validates the body', async () => {
     const account = await emulator.createAccount();
