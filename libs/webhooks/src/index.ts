@@ -10,12 +10,11 @@ export {
   recordFailure,
   recordSuccess,
   resendDelivery,
-  type AttemptOutcome,
   type DueDelivery,
   type FailureResult,
 } from './webhookDeliveries.lifecycle';
 export { listDeliveries, type DeliveryView } from './webhookDeliveries.reader';
-export { ATTEMPTS_KEPT, type AttemptView } from './webhookDeliveryAttempts.repository';
+export { ATTEMPTS_KEPT, type AttemptOutcome, type AttemptView } from './webhookDeliveryAttempts.repository';
 export { pruneWebhookEvents } from './webhookRetention';
 export { sendEvent, type SendOptions } from './sendEvent';
 export {

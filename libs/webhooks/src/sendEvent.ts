@@ -4,7 +4,7 @@ import type { LookupFunction } from 'node:net';
 import { ApiError } from '@datasync/errors';
 import { guardEndpointHost, type UrlGuard } from './endpointUrl';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
-import type { AttemptOutcome } from './webhookDeliveries.lifecycle';
+import type { AttemptOutcome } from './webhookDeliveryAttempts.repository';
 
 export interface SendOptions {
   guard: UrlGuard;

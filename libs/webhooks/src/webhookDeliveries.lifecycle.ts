@@ -1,6 +1,6 @@
 import { TABLES, type Knex, type WebhookDeliveryRow } from '@datasync/db';
 import { retryDelayMs, type RetryPolicy } from './backoff';
-import { appendAttempt } from './webhookDeliveryAttempts.repository';
+import { appendAttempt, type AttemptOutcome } from './webhookDeliveryAttempts.repository';
 
 type Db = Knex | Knex.Transaction;
 
@@ -37,13 +37,6 @@ export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number)
     { limit, leaseMs },
   )) as { rows: { id: string; attempts: number }[] };
   return rows.map((r) => ({ id: r.id, attempt: r.attempts + 1 }));
-}
-
-export interface AttemptOutcome {
-  statusCode: number | null;
-  latencyMs: number;
-  /** Why it failed, in words safe to show (no response body, no secret). */
-  error: string | null;
 }
 
 /** Records a 2xx answer. The endpoint works: its failing streak ends, and a disabled one is enabled again. */

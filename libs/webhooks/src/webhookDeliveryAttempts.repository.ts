@@ -1,5 +1,12 @@
 import { TABLES, type Knex } from '@datasync/db';
-import type { AttemptOutcome } from './webhookDeliveries.lifecycle';
+
+/** What one attempt to send a delivery came to. */
+export interface AttemptOutcome {
+  statusCode: number | null;
+  latencyMs: number;
+  /** Why it failed, in words safe to show (no response body, no secret). */
+  error: string | null;
+}
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import type { Joi } from '@datasync/config';
+import { Joi } from '@datasync/config';
 import { repoRoot } from './config';
 import { kustomizeBuild } from './testing/kustomizeBuild';
 import type { Manifest } from './testing/manifest';
@@ -50,10 +50,14 @@ function loaderQueuePrefix(): string {
   const env = (deployment.spec as { template: { spec: { containers: { env: { name: string; value?: string }[] }[] } } }).template.spec
     .containers[0]!.env;
   const values = Object.fromEntries(env.filter((v) => v.value !== undefined).map((v) => [v.name, v.value]));
-  const setting = serviceSchema('loader').QUEUE_PREFIX as Joi.Schema<string>;
-  const { value, error } = setting.validate(values.QUEUE_PREFIX);
-  if (error || value === undefined) throw new Error(`the loader's QUEUE_PREFIX is invalid: ${String(error)}`);
-  return value;
+  // The whole pair of settings: the prefix's rule depends on REDIS_CLUSTER_NODES.
+  const schema = serviceSchema('loader');
+  const { value, error } = Joi.object({ QUEUE_PREFIX: schema.QUEUE_PREFIX, REDIS_CLUSTER_NODES: schema.REDIS_CLUSTER_NODES }).validate({
+    QUEUE_PREFIX: values.QUEUE_PREFIX,
+    REDIS_CLUSTER_NODES: values.REDIS_CLUSTER_NODES,
+  }) as { value: { QUEUE_PREFIX?: string }; error?: Error };
+  if (error || value.QUEUE_PREFIX === undefined) throw new Error(`the loader's QUEUE_PREFIX is invalid: ${String(error)}`);
+  return value.QUEUE_PREFIX;
 }
 
 it('KEDA scales the loader Deployment, and only KEDA in that overlay', () => {
