@@ -69,11 +69,16 @@ export async function prepareTables(ctx: PollContext, targets: readonly PollTarg
   return tables;
 }
 
+/** Where a table stands in the event stream: after its cursor, or where a table without one walks from. */
+export function streamPlace(table: { cursor: string | null; createdGte: number }): string {
+  return table.cursor !== null ? `after:${table.cursor}` : `gte:${table.createdGte}`;
+}
+
 /** Tables at the same place in the event stream share one walk. */
 export function groupByCursor(tables: readonly TableState[]): TableState[][] {
   const groups = new Map<string, TableState[]>();
   for (const table of tables) {
-    const key = table.cursor !== null ? `after:${table.cursor}` : `gte:${table.createdGte}`;
+    const key = streamPlace(table);
     groups.set(key, [...(groups.get(key) ?? []), table]);
   }
   return [...groups.values()];

@@ -1,10 +1,11 @@
-import { EventCursorExpiredError, type ListEventsOptions } from '@datasync/providers';
+import { EventCursorExpiredError } from '@datasync/providers';
 import type { Logger } from '@datasync/logger';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
 import { findAccountState } from '../state/accountStates.repository';
 import { findSource, type AccountRecord } from '../targets/targets.repository';
-import { findCursors, markTablesPolled } from './eventCursors.repository';
+import { findCursors, markTablesPolled, type EventCursor } from './eventCursors.repository';
+import { streamPlace } from './pollTables';
 import { accountRuns, recordPolled } from './pollTargets.repository';
 import { RecentEvents } from './recentEvents';
 import { rereadDue } from './rereadWindow';
@@ -30,22 +31,22 @@ export async function quietPoll(deps: LoaderDeps, account: AccountRecord, logger
   if (runs.loading || runs.targets.length === 0) return undefined;
   if ((await findAccountState(deps.knex, account.id))?.status === 'error') return undefined;
   const cursors = await findCursors(deps.knex, account.id);
-  // Tables at one place in the event stream (groupByCursor): the cursor, or where a table without
-  // one walks from.
-  let place: ListEventsOptions | undefined;
+  // Every table at one place in the event stream (groupByCursor's one group).
+  const places = new Set<string>();
+  let first: EventCursor | undefined;
   for (const target of runs.targets) {
     const cursor = cursors.get(`${target.destinationId}/${target.tableName}`);
     if (!cursor || cursor.runId !== target.runId) return undefined;
-    const here: ListEventsOptions = cursor.cursor !== null ? { after: cursor.cursor } : { createdGte: cursor.createdGte };
-    if (place && (place.after !== here.after || place.createdGte !== here.createdGte)) return undefined;
-    place = here;
+    places.add(streamPlace(cursor));
+    first ??= cursor;
     if (new RecentEvents(cursor.recentEvents).lookBackDue(deps.settings.eventLookbackS)) return undefined;
     if (rereadDue(account.sourceType, target.resourceType, cursor.polledAt, startedAt)) return undefined;
   }
+  if (!first || places.size !== 1) return undefined;
   const source = await findSource(deps.knex, account.environmentId, account.sourceId);
   if (!source) return undefined;
   const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader('incremental');
-  const pages = reader.listEvents(place as ListEventsOptions);
+  const pages = reader.listEvents(first.cursor !== null ? { after: first.cursor } : { createdGte: first.createdGte });
   try {
     const first = await pages.next();
     if (!first.done && (first.value.events.length > 0 || first.value.hasMore)) return undefined;
