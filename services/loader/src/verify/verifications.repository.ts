@@ -32,6 +32,14 @@ export interface VerificationProgress {
 
 const keyOf = (key: VerificationKey) => ({ account_id: key.accountId, destination_id: key.destinationId, table_name: key.tableName });
 
+// The check begun at `startedAt`: Postgres keeps microseconds and a JS Date milliseconds (truncated
+// through a float on the way back), so a millisecond either side is the same check.
+const sameCheck = (startedAt: Date) =>
+  [
+    "current_started_at > ?::timestamptz - interval '1 millisecond' and current_started_at < ?::timestamptz + interval '1 millisecond'",
+    [startedAt, startedAt],
+  ] as const;
+
 function toProgress(row: TableVerificationRow): VerificationProgress | undefined {
   if (!row.current_scope || row.current_through === null || !row.current_parts || !row.current_started_at) return undefined;
   return {
@@ -63,7 +71,9 @@ export function splitRange(range: { from: number | null; through: number }, olde
 /**
  * The table's verification in progress (a job delayed by the rate budget, or one that yielded its
  * worker, goes on where it stood), or a new one over `range` when none is. Undefined when a check
- * of that scope completed at or after `doneSince` (the job's own earlier slice did it).
+ * of that scope completed at or after `doneSince` (the job's own earlier slice did it). Two runs
+ * starting at once (a stalled job run again) share one check: a new one replaces only a row with
+ * no check in progress, and the run that finds one begun meanwhile resumes it.
  */
 export async function startOrResume(
   db: Db,
@@ -72,29 +82,31 @@ export async function startOrResume(
   range: { from: number | null; through: number; parts: VerificationPart[] },
   doneSince: Date,
 ): Promise<VerificationProgress | undefined> {
-  const existing = (await db(TABLES.tableVerifications).where(keyOf(key)).first()) as TableVerificationRow | undefined;
-  const current = existing && toProgress(existing);
-  if (current) return current;
-  const lastDone = scope === 'full' ? existing?.full_verified_at : existing?.recent_verified_at;
-  if (lastDone && lastDone.getTime() >= doneSince.getTime()) return undefined;
-  const fresh = {
-    current_scope: scope,
-    current_from: range.from,
-    current_through: range.through,
-    current_parts: JSON.stringify(range.parts),
-    current_found: 0,
-    current_repaired: 0,
-    current_started_at: db.fn.now(),
-    updated_at: db.fn.now(),
-  };
-  const [row] = (await db(TABLES.tableVerifications)
-    .insert({ ...keyOf(key), environment_id: key.environmentId, ...fresh })
-    .onConflict(['account_id', 'destination_id', 'table_name'])
-    .merge(fresh)
-    .returning('*')) as TableVerificationRow[];
-  return toProgress(row as TableVerificationRow) as VerificationProgress;
+  for (;;) {
+    const existing = (await db(TABLES.tableVerifications).where(keyOf(key)).first()) as TableVerificationRow | undefined;
+    const current = existing && toProgress(existing);
+    if (current) return current;
+    const lastDone = scope === 'full' ? existing?.full_verified_at : existing?.recent_verified_at;
+    if (lastDone && lastDone.getTime() >= doneSince.getTime()) return undefined;
+    const fresh = {
+      current_scope: scope,
+      current_from: range.from,
+      current_through: range.through,
+      current_parts: JSON.stringify(range.parts),
+      current_found: 0,
+      current_repaired: 0,
+      current_started_at: db.fn.now(),
+      updated_at: db.fn.now(),
+    };
+    const [row] = (await db(TABLES.tableVerifications)
+      .insert({ ...keyOf(key), environment_id: key.environmentId, ...fresh })
+      .onConflict(['account_id', 'destination_id', 'table_name'])
+      .merge(fresh)
+      .whereNull(`${TABLES.tableVerifications}.current_scope`)
+      .returning('*')) as TableVerificationRow[];
+    if (row) return toProgress(row) as VerificationProgress;
+  }
 }
-
 /** The oldest `created` a completed load of the table covered (its run's lower bound). */
 export async function loadedSince(db: Db, key: VerificationKey): Promise<number | undefined> {
   const row = (await db(TABLES.runs)
@@ -104,16 +116,24 @@ export async function loadedSince(db: Db, key: VerificationKey): Promise<number 
   return row?.low === null || row?.low === undefined ? undefined : Number(row.low);
 }
 
-/** A window of part `index` is done: that part goes on below `lt`, with the window's drift counted. */
+/**
+ * A window of part `index` is done: that part goes on below `lt`, with the window's drift counted.
+ * Only while the part still stood above `lt` in this same check: false when another run of the
+ * job (a stalled one run again) saved that window or a later one first, or a new check replaced
+ * this one. That run counted the window's drift, so this one must not; it stops walking the part.
+ */
 export async function saveWindow(
   db: Db,
   key: VerificationKey,
-  index: number,
+  check: { startedAt: Date; index: number },
   lt: number,
   drift: { found: number; repaired: number },
-): Promise<void> {
-  await db(TABLES.tableVerifications)
+): Promise<boolean> {
+  const { index } = check;
+  const saved = await db(TABLES.tableVerifications)
     .where(keyOf(key))
+    .whereRaw(...sameCheck(check.startedAt))
+    .whereRaw(`(current_parts -> ?::int ->> 'lt')::bigint > ?`, [index, lt])
     .update({
       // Parts save side by side: each statement changes only its own element, on the row as it is.
       current_parts: db.raw(`jsonb_set(current_parts, ?::text[], to_jsonb(?::bigint))`, [`{${index},lt}`, lt]),
@@ -121,12 +141,17 @@ export async function saveWindow(
       current_repaired: db.raw('current_repaired + ?', [drift.repaired]),
       updated_at: db.fn.now(),
     });
+  return saved === 1;
 }
 
-/** Every part is walked: the check becomes the table's last verification. */
-export async function completeVerification(db: Db, key: VerificationKey, progress: VerificationProgress): Promise<void> {
-  await db(TABLES.tableVerifications)
+/**
+ * Every part is walked: the check becomes the table's last verification. False when another run
+ * of the job completed it first (or a new check replaced it): that run sends what follows.
+ */
+export async function completeVerification(db: Db, key: VerificationKey, progress: VerificationProgress): Promise<boolean> {
+  const completed = await db(TABLES.tableVerifications)
     .where(keyOf(key))
+    .whereRaw(...sameCheck(progress.startedAt))
     .update({
       verified_at: db.fn.now(),
       verified_scope: progress.scope,
@@ -146,4 +171,5 @@ export async function completeVerification(db: Db, key: VerificationKey, progres
       current_started_at: null,
       updated_at: db.fn.now(),
     });
+  return completed === 1;
 }

@@ -61,19 +61,24 @@ export async function verifyTable(
   const walkPart = async (index: number): Promise<boolean> => {
     const part = progress.parts[index] as VerificationPart;
     if (part.lt <= part.gte) return true;
-    const walk = { from: part.gte, cursor: part.lt, windowObjects: deps.settings.verifyWindowObjects, pageSize: 100 };
+    // Past the deadline a window closes at its next page, so the parts stop within a page of each
+    // other and none keeps the account's budget idle while another finishes a long window.
+    const walk = { from: part.gte, cursor: part.lt, windowObjects: deps.settings.verifyWindowObjects, pageSize: 100, closeBy: deadline };
     for await (const window of createdWindows(reader, resource, walk)) {
       deps.metrics.pagesFetched.inc({ resource: resource.name }, window.pages);
-      const { count, fixed } = await inTurn(async () => {
+      const saved = await inTurn(async () => {
         const drift = await compareListed(check, window);
         const count = driftCount(drift);
         const fixed = count === 0 ? 0 : await repair(check, window, drift, writer);
+        const place = { startedAt: progress.startedAt, index };
+        if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) return undefined;
         recordWindow(deps, logger, table, window, drift, fixed);
-        await saveWindow(deps.knex, key, index, window.createdGte, { found: count, repaired: fixed });
         return { count, fixed };
       });
-      found += count;
-      repaired += fixed;
+      // Another run of this job saved the window first (and counted its drift): it walks the part.
+      if (!saved) return false;
+      found += saved.count;
+      repaired += saved.fixed;
       if (window.createdGte <= part.gte) return true;
       if (Date.now() >= deadline) return false;
     }
@@ -87,10 +92,13 @@ export async function verifyTable(
     await writer.close().catch(() => undefined);
   }
   if (done.some((d) => !d)) return { done: false };
-  await deps.knex.transaction(async (trx) => {
-    await completeVerification(trx, key, progress);
+  const completed = await deps.knex.transaction(async (trx) => {
+    if (!(await completeVerification(trx, key, progress))) return false;
     await check.onComplete?.(trx);
+    return true;
   });
+  // Another run of this job completed the check (and sent what follows it).
+  if (!completed) return { done: true, found, repaired };
   logger.info('table verified', {
     table,
     scope: progress.scope,

@@ -1,0 +1,57 @@
+import { TABLES, type TableVerificationRow } from '@datasync/db';
+import { silentLogger } from '@datasync/logger';
+import { waitFor } from '@datasync/testing';
+import { completeProviderObjects } from '../testing/completeProviderObjects';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { verifyAccount } from './verifyAccount';
+
+// A job BullMQ finds stalled (its worker starved of CPU past its lock) runs again while the first
+// run may still be walking. Two runs of one check share it: each window's drift is counted by the
+// run that saves the window first, the other stops walking that part, and the check completes
+// once, with the destination equal to the provider.
+
+let h: LoaderHarness;
+
+beforeAll(async () => {
+  // Small windows and two parts: many windows for the two runs to meet on.
+  h = await startHarness({ settings: { verifyAfterLoad: true, verifyWindowObjects: 100, verifyConcurrency: 2 } });
+  h.startWorkers(['lifecycle', 'backfill']);
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+const row = async (accountId: string) =>
+  (await h.knex(TABLES.tableVerifications).where({ account_id: accountId, table_name: 'stripe_charges' }).first()) as TableVerificationRow;
+
+it('counts the drift once when two runs of the same check walk it side by side', async () => {
+  const account = await h.addAccount({ charges: 1_200 });
+  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
+  await waitFor(async () => (await row(account.id))?.verified_at, { description: 'the verification after the load', timeoutMs: 60_000 });
+  await waitFor(async () => !(await h.deps.queues.isLive('account.verify', { accountId: account.id, scope: 'full' })), {
+    description: 'the verification job to end',
+    timeoutMs: 20_000,
+  });
+  const lost = (await h.destination
+    .knex('stripe_charges')
+    .where({ account_id: account.identifier })
+    .orderByRaw('md5(id)')
+    .limit(60)
+    .pluck('id')) as string[];
+  await h.destination.knex('stripe_charges').whereIn('id', lost).delete();
+
+  const request = { accountId: account.id, scope: 'full' as const, requestedAt: new Date() };
+  const outcomes = await Promise.all([verifyAccount(h.deps, request, silentLogger()), verifyAccount(h.deps, request, silentLogger())]);
+  // A run that met the other on a part yields, as its job would, and goes on from the saved windows.
+  for (let i = 0; i < 10 && !outcomes.includes('done'); i++) outcomes.push(await verifyAccount(h.deps, request, silentLogger()));
+
+  expect(outcomes).toContain('done');
+  expect(await row(account.id)).toMatchObject({ verified_scope: 'full', drift_found: 60, drift_repaired: 60, current_parts: null });
+  const provider = await completeProviderObjects(h.emulator.baseUrl, account.key, 'charges');
+  const stored = (await h.destination
+    .knex('stripe_charges')
+    .where({ account_id: account.identifier, _deleted: false })
+    .pluck('id')) as string[];
+  expect(stored.sort()).toEqual([...provider.keys()].sort());
+}, 180_000);
