@@ -52,6 +52,40 @@ interface Measured {
   listRequests: number;
   pollRequests: number;
   verified: Verified;
+  /** List requests the emulator served in each whole second of the check. */
+  perSecond: number[];
+}
+
+/** Samples the emulator's list requests once a second until stopped: where the rate dipped. */
+function sampleRate(stats: () => Promise<Stats>): { stop(): Promise<number[]> } {
+  const perSecond: number[] = [];
+  let running = true;
+  const done = (async () => {
+    let last = requestsOf(await stats(), isCharges);
+    while (running) {
+      await sleep(1000);
+      const now = requestsOf(await stats(), isCharges);
+      perSecond.push(now - last);
+      last = now;
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return perSecond;
+    },
+  };
+}
+
+/** Seconds by list requests served, as `requests×seconds`, most common first: the rate's spread. */
+function rateSpread(perSecond: number[]): string {
+  const counts = new Map<number, number>();
+  for (const n of perSecond) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([n, seconds]) => `${n}×${seconds}`)
+    .join(' ');
 }
 
 /** One full verification asked for now, with the requests the emulator served meanwhile. */
@@ -67,6 +101,7 @@ async function verifyOnce(stack: LoaderStack, account: ProviderAccount, accountI
   const stats = () => stack.admin<Stats>('GET', `/accounts/${account.id}/stats`);
   const start = await stats();
   const started = Date.now();
+  const sampler = sampleRate(stats);
   await stack.producer.enqueue('account.verify', { accountId, scope: 'full' });
   const verified = await until('the verification', 60 * 60_000, async () => {
     const last = await lastVerification(stack, accountId);
@@ -74,7 +109,9 @@ async function verifyOnce(stack: LoaderStack, account: ProviderAccount, accountI
   });
   const seconds = (Date.now() - started) / 1000;
   const end = await stats();
+  const perSecond = await sampler.stop();
   return {
+    perSecond,
     seconds,
     listRequests: requestsOf(end, isCharges) - requestsOf(start, isCharges),
     pollRequests: requestsOf(end, isEvents) - requestsOf(start, isEvents),
@@ -139,6 +176,7 @@ async function run(config: VerifyBenchConfig, figures: Figure[]): Promise<void> 
         `(${cleanRate.toFixed(2)} req/s; budget ${budget} req/s, polling used ${(clean.pollRequests / clean.seconds).toFixed(2)} req/s); ` +
         `drift found ${clean.verified.found}, repaired ${clean.verified.repaired}\n`,
     );
+    process.stdout.write(`list requests per second (requests×seconds): ${rateSpread(clean.perSecond)}\n`);
     if (clean.verified.found !== 0) throw new Error(`a verification without drift found ${clean.verified.found}`);
     figures.push({
       name: 'no drift: list requests / (objects / 100)',

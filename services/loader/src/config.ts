@@ -140,7 +140,7 @@ export const configSchema = {
   // Longer than a segment's slice: each resume lists the last second reached again (a page per part).
   LOADER_VERIFY_SLICE_MS: int(1_000, 3_600_000)
     .default(60_000)
-    .description('how long a verification job lists before it yields its worker slot and requeues itself'),
+    .description('how long a verification job lists before it yields its worker slot and requeues itself, if other jobs wait for one'),
   LOADER_VERIFY_RECENT_DAYS: int(1, 3_650).default(7).description("how many days of recent objects a rolling 'recent' verification covers"),
   // Covers the poll interval and the events list's lag: what is newer is the poll's to bring.
   LOADER_VERIFY_SETTLE_S: int(0, 86_400)

@@ -45,6 +45,11 @@ export class JobQueues {
     await this.producer.enqueue(name, payload, options);
   }
 
+  /** Jobs of the queue waiting for a worker slot (every slot of every loader is busy while any do). */
+  async waiting(name: QueueName<JobCatalog>): Promise<number> {
+    return (await this.queue(name)).getJobCountByTypes('wait', 'prioritized');
+  }
+
   /** The ids of a queue's job schedulers (the reconciler compares them with the accounts). */
   async schedulerIds(name: QueueName<JobCatalog>): Promise<string[]> {
     const schedulers = await (await this.queue(name)).getJobSchedulers(0, -1);

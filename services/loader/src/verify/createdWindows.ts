@@ -19,8 +19,8 @@ export interface WindowWalk {
   /** Objects a window gathers before it is compared: whole pages, so at least one page. */
   windowObjects: number;
   pageSize: number;
-  /** Epoch ms: from then on a window closes at its next page, however few objects it holds. */
-  closeBy?: number;
+  /** While true, a window closes at its next page, however few objects it holds. */
+  closeEarly?: () => boolean;
 }
 
 /**
@@ -55,7 +55,7 @@ export async function* createdWindows(reader: AccountReader, resource: CatalogRe
       }
       startingAfter = page.lastId;
       const boundary = page.lastCreated + 1;
-      const full = listed.size >= walk.windowObjects || (walk.closeBy !== undefined && Date.now() >= walk.closeBy);
+      const full = listed.size >= walk.windowObjects || walk.closeEarly?.() === true;
       if (full && boundary < upper) {
         const window = new Map<string, ListedObject>();
         for (const [id, item] of listed) {

@@ -10,6 +10,7 @@ import { findAccount, findSource } from '../targets/targets.repository';
 import { verificationRange } from './verificationRange';
 import { loadedSince, splitRange, startOrResume } from './verifications.repository';
 import { emitVerified } from './verifiedEvent';
+import { VerifySlice } from './verifySlice';
 import { verifyTable, type TableCheck } from './verifyTable';
 
 export type AccountOutcome = 'done' | 'yielded' | 'skipped';
@@ -32,7 +33,7 @@ export async function verifyAccount(
   const { targets } = await accountRuns(deps.knex, account.id);
   if (targets.length === 0) return 'skipped';
   const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader('backfill');
-  const deadline = Date.now() + deps.settings.verifySliceMs;
+  const slice = new VerifySlice(deps.settings.verifySliceMs, async () => (await deps.queues.waiting('backfill')) > 0);
   const opened = new Map<string, OpenDestination>();
   try {
     // Every table to check is known before the first is walked, so that the last one's completion
@@ -69,7 +70,7 @@ export async function verifyAccount(
     const last = checks[checks.length - 1];
     if (last) last.onComplete = (trx) => emitVerified(trx, account.id);
     for (const check of checks) {
-      const outcome = await verifyTable(deps, reader, check, deadline, logger);
+      const outcome = await verifyTable(deps, reader, check, slice, logger);
       if (!outcome.done) return 'yielded';
     }
   } finally {

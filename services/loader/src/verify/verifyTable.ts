@@ -6,6 +6,7 @@ import type { OpenDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import { compareWindow, driftCount, type WindowDrift } from './compareWindow';
 import { createdWindows, type ListedWindow } from './createdWindows';
+import type { VerifySlice } from './verifySlice';
 import {
   completeVerification,
   saveWindow,
@@ -35,14 +36,14 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
  * repairing each window's drift before its part goes on (missing and changed objects rewritten
  * from the listing, objects no longer listed marked deleted; every write guarded by `_source_ts`,
  * so a poll's newer write stands) and saving the part's place after each. The destination work of
- * the windows runs one at a time on the one connection. Past `deadline` each part stops between
- * windows: the job yields its worker and goes on later from the saved places.
+ * the windows runs one at a time on the one connection. Once the slice is over each part stops
+ * between windows: the job yields its worker and goes on later from the saved places.
  */
 export async function verifyTable(
   deps: LoaderDeps,
   reader: AccountReader,
   check: TableCheck,
-  deadline: number,
+  slice: VerifySlice,
   logger: Logger,
 ): Promise<TableOutcome> {
   const { key, progress, resource } = check;
@@ -61,9 +62,15 @@ export async function verifyTable(
   const walkPart = async (index: number): Promise<boolean> => {
     const part = progress.parts[index] as VerificationPart;
     if (part.lt <= part.gte) return true;
-    // Past the deadline a window closes at its next page, so the parts stop within a page of each
-    // other and none keeps the account's budget idle while another finishes a long window.
-    const walk = { from: part.gte, cursor: part.lt, windowObjects: deps.settings.verifyWindowObjects, pageSize: 100, closeBy: deadline };
+    // Once the slice is spent a window closes at its next page, so the parts stop within a page of
+    // each other and none keeps the account's budget idle while another finishes a long window.
+    const walk = {
+      from: part.gte,
+      cursor: part.lt,
+      windowObjects: deps.settings.verifyWindowObjects,
+      pageSize: 100,
+      closeEarly: () => slice.spent(),
+    };
     for await (const window of createdWindows(reader, resource, walk)) {
       deps.metrics.pagesFetched.inc({ resource: resource.name }, window.pages);
       const saved = await inTurn(async () => {
@@ -80,7 +87,7 @@ export async function verifyTable(
       found += saved.count;
       repaired += saved.fixed;
       if (window.createdGte <= part.gte) return true;
-      if (Date.now() >= deadline) return false;
+      if (await slice.over()) return false;
     }
     return true;
   };
