@@ -107,6 +107,7 @@ export async function startOrResume(
     if (row) return toProgress(row) as VerificationProgress;
   }
 }
+
 /** The oldest `created` a completed load of the table covered (its run's lower bound). */
 export async function loadedSince(db: Db, key: VerificationKey): Promise<number | undefined> {
   const row = (await db(TABLES.runs)
