@@ -12,8 +12,13 @@ export const configSchema = {
   ...commonEnv,
   ...httpEnv(4200),
   ...dbEnv,
-  // Dozens of jobs claim, commit and dispatch at once: more than the services' default pool.
-  DB_POOL_MAX: dbEnv.DB_POOL_MAX.default(20),
+  // Dozens of jobs claim, commit and dispatch at once: more than the services' default pool. 40
+  // for the 64 attach jobs: attaching 1,000 small accounts at once on a 2-core machine kept all 20
+  // connections of each loader taken (half of them idle in transaction, Postgres's backends idle:
+  // the jobs queued for a connection). With 40: 62 s to every account's rows in the run right
+  // after a 78 s one with 20, 84 s in a later run at a higher load (bench:scale, docs/scale.md):
+  // within a shared machine's noise, kept because the 20 were all taken.
+  DB_POOL_MAX: dbEnv.DB_POOL_MAX.default(40),
   ...queueEnv,
   ...destinationsEnv,
   ...webhooksEnv,
@@ -29,8 +34,13 @@ export const configSchema = {
   // is bounded by the budgets. bench:pace (many accounts) measured 16 → 32 segment jobs and 12 →
   // 24 attach jobs per loader: first rows p50 12.4 → 4.0 s, every row 36 → 24 s.
   LOADER_CONCURRENCY: int(1, 256).default(32).description('segment jobs (backfill reads) one loader process runs at once'),
-  LOADER_LIFECYCLE_CONCURRENCY: int(1, 64)
-    .default(24)
+  // An attach job of a small account is a few dozen control-plane statements and two provider
+  // answers, all waiting: bench:scale (1,000 accounts of 3 charges attached at once, 2 loaders)
+  // loaded every account in 119 s with 24 and 72–78 s with 64 of them per loader (attach jobs,
+  // not CPU, were what the loads queued for). A large account's attach holds its slot through
+  // the head page and the plan; bench:pace's 100 accounts × 1,000 charges were no slower.
+  LOADER_LIFECYCLE_CONCURRENCY: int(1, 128)
+    .default(64)
     .description('attach and mount jobs one loader process runs at once, beside the segment jobs'),
   LOADER_WEBHOOK_CONCURRENCY: int(1, 256).default(16).description('webhook deliveries one loader process sends at once'),
   LOADER_WEBHOOK_DISPATCH_INTERVAL_MS: int(100, 60_000)

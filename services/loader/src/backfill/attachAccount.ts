@@ -47,7 +47,6 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
     await settleStatus(deps.knex, account, { clearError: true });
     return { kind: 'idle' };
   }
-  await ensureStateRow(deps.knex, account);
 
   // One provider connection and one reader for every table.
   const connection = connectAccount(deps.providers, deps.secretBox, account, source, logger);
@@ -66,6 +65,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
 
   const failures: DestinationAttachError[] = [];
   let runs = 0;
+  let closedHere = 0;
   for (const group of byDestination(targets)) {
     const first = group[0] as LoadTarget;
     try {
@@ -87,8 +87,9 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
         { urgent: true },
       );
       for (const target of group) {
-        await startBackfill(deps, { account, source, target, reader, credential }, logger);
+        const started = await startBackfill(deps, { account, source, target, reader, credential }, logger);
         runs += 1;
+        if (started.closed) closedHere += 1;
       }
     } catch (err) {
       // A 429 delays the whole attach; it resumes where it stopped (every step is idempotent). A
@@ -99,9 +100,15 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
     }
   }
   await settleStatus(deps.knex, account, { clearError: failures.length === 0 });
+  // An account whose every table was loaded from its head page (a small one: the common case when
+  // thousands attach at once) has no segment to enqueue, and its runs' close scheduled its poll:
+  // the 10 statements and the second scheduler write of the steps below would find nothing to do.
+  // Segments of tables no longer mounted are the reconciler's (orphaned segments), as before.
+  if (closedHere === targets.length && failures.length === 0) return { kind: 'attached', runs };
   await ensureSegmentJobs(deps, account.id);
-  // Incremental sync for an account already loaded (a resume); a new one is scheduled when its run completes.
-  await schedulePollIfLoaded(deps, account.id);
+  // Incremental sync for an account already loaded (a resume); a new one is scheduled when its run
+  // completes (closeRunIfDone), in this attach or in its last segment's job.
+  if (closedHere === 0) await schedulePollIfLoaded(deps, account.id);
   if (failures[0]) throw failures[0];
   return { kind: 'attached', runs };
 }

@@ -4,6 +4,7 @@ import type { Workers } from '@datasync/queue';
 import type { LoaderQueue } from '../jobs/handlers';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { providerObjects } from '../testing/providerData';
+import { attachAccount } from './attachAccount';
 
 let h: LoaderHarness;
 let workers: Workers<LoaderQueue>;
@@ -62,6 +63,29 @@ describe('account.attach and segment.load', () => {
     expect(segments.reduce((sum: number, s: { rows_written: string }) => sum + Number(s.rows_written), 0)).toBe(2_345);
     const progress = Object.values(live.progress);
     expect(progress).toEqual([expect.objectContaining({ status: 'completed', table: 'stripe_charges', rows_written: 2_345 })]);
+  });
+
+  it('loads an account of one page within its attach job: run completed, account live, poll scheduled, no segment job', async () => {
+    const account = await h.addAccount({ charges: 3 });
+    const result = await attachAccount(h.deps, account.id, h.deps.logger);
+    expect(result).toEqual({ kind: 'attached', runs: 1 });
+
+    // Everything is settled when the attach returns: no segment job, no later step.
+    expect((await destinationRows(account.identifier)).size).toBe(3);
+    const [run] = await h.knex(TABLES.runs).where({ account_id: account.id });
+    expect(run).toMatchObject({ status: 'completed', planned: true });
+    const segments = await h.knex(TABLES.segments).where({ run_id: run.id });
+    expect(segments).toEqual([expect.objectContaining({ n: 0, status: 'done', rows_written: '3' })]);
+    expect(await h.deps.queues.state('segment.load', { runId: run.id, n: 0 })).toBe('unknown');
+    expect(await h.deps.queues.hasScheduler('account.poll', { accountId: account.id })).toBe(true);
+    const settled = await state(account.id);
+    expect(settled).toMatchObject({ status: 'live', rows_loaded: '3' });
+    expect(Object.values(settled?.progress ?? {})).toEqual([expect.objectContaining({ status: 'completed', rows_written: 3 })]);
+
+    // Attaching again (a retried job) changes nothing.
+    expect(await attachAccount(h.deps, account.id, h.deps.logger)).toEqual({ kind: 'attached', runs: 1 });
+    expect(await h.knex(TABLES.runs).where({ account_id: account.id })).toHaveLength(1);
+    expect((await state(account.id))?.status).toBe('live');
   });
 
   it('shows an account whose source has no sync as idle, and starts nothing', async () => {

@@ -23,7 +23,13 @@ export interface BackfillTarget {
  * possible `created`, never from the account's `created` (a connected account's is the connection
  * time, after much of its history); planning then narrows it to the oldest object's day.
  */
-export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, logger: Logger): Promise<StartedRun['kind']> {
+export interface BackfillStart {
+  kind: StartedRun['kind'];
+  /** The head page was the whole table: the run closed here, and its close scheduled the account's poll. */
+  closed: boolean;
+}
+
+export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, logger: Logger): Promise<BackfillStart> {
   const { account, source, target, reader } = input;
   const resource = getResource(source.provider, target.resourceType);
   const range = backfillRange(EARLIEST_CREATED);
@@ -38,7 +44,7 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
     lowerBound: range.gte,
     upperBound: range.lt,
   });
-  if (started.kind === 'already_loaded' || started.run.planned) return started.kind;
+  if (started.kind === 'already_loaded' || started.run.planned) return { kind: started.kind, closed: false };
   if (started.kind === 'started') logger.info('backfill run started', { runId: started.run.id, table: target.tableName });
   const ctx: RunContext = {
     run: started.run,
@@ -61,8 +67,9 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   hintProbe?.catch(() => undefined);
   const head = await runSegmentSlice(deps, ctx, 0, logger, { maxPages: 1, reader });
   // Whoever holds segment 0 now (a concurrent attach) plans the run; a stopped one waits for resume.
+  let closed = false;
   if (head.kind === 'done' || head.kind === 'paused') {
-    await planRun(deps, ctx, { reader, createdHint: created, ...(hintProbe ? { hintProbe } : {}) }, logger);
+    closed = await planRun(deps, ctx, { reader, createdHint: created, ...(hintProbe ? { hintProbe } : {}) }, logger);
   }
-  return started.kind;
+  return { kind: started.kind, closed };
 }

@@ -13,12 +13,19 @@ import { loadRunContext, type RunContext } from './runContext';
  * nothing), then the run is marked completed and the account's poll scheduler is ensured. The
  * destination comes first so that a failure there leaves the run open, and the reconciler's next
  * pass (finishedButOpenRuns) tries again.
- * `opened`: the run's destination when the caller already holds a connection to it.
+ * `opened`: the run's destination when the caller already holds a connection to it. `known`: the
+ * run's context when the caller has just read it (the attach, in the same job): four statements
+ * fewer per run, which a tiny account's attach pays for every table.
  * True when this call closed the run.
  */
-export async function closeRunIfDone(deps: LoaderDeps, runId: string, opened?: OpenDestination): Promise<boolean> {
+export async function closeRunIfDone(
+  deps: LoaderDeps,
+  runId: string,
+  options: { opened?: OpenDestination; known?: RunContext } = {},
+): Promise<boolean> {
   if (!(await isFinishedButOpen(deps.knex, runId))) return false;
-  const ctx = await loadRunContext(deps, runId);
+  const { opened, known } = options;
+  const ctx = known?.run.id === runId ? known : await loadRunContext(deps, runId);
   if (ctx) {
     await withDestination(deps, ctx, opened, async (destination) => {
       await finishRun(destination.handle, {

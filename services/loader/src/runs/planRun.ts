@@ -22,14 +22,15 @@ export interface PlanInputs {
 }
 
 /**
- * Splits the rest of a run after its newest page, or closes it when that page was all. The
+ * Splits the rest of a run after its newest page, or closes it when that page was all (then
+ * true: the run closed here, and with it the account's poll was scheduled). The
  * split assumes the history between the oldest object and the newest page is as dense as that
  * page, so the range starts at the oldest object (findOldestCreated, trying the account's `created`
  * first), not at the earliest date.
  */
-export async function planRun(deps: LoaderDeps, ctx: RunContext, inputs: PlanInputs, logger: Logger): Promise<void> {
+export async function planRun(deps: LoaderDeps, ctx: RunContext, inputs: PlanInputs, logger: Logger): Promise<boolean> {
   const seg0 = await findSegment(deps.knex, ctx.run.id, 0);
-  if (!seg0) return;
+  if (!seg0) return false;
   let lower = ctx.run.lowerBound;
   if (seg0.status !== 'done' && seg0.cursorCreated !== null) {
     const hint = inputs.createdHint;
@@ -59,5 +60,5 @@ export async function planRun(deps: LoaderDeps, ctx: RunContext, inputs: PlanInp
   if (await applyPlan(deps.knex, ctx.run, plan, lower)) {
     deps.logger.info('backfill run planned', { runId: ctx.run.id, segments: plan.others.length + 1 });
   }
-  await closeRunIfDone(deps, ctx.run.id, inputs.destination);
+  return closeRunIfDone(deps, ctx.run.id, { known: ctx, ...(inputs.destination ? { opened: inputs.destination } : {}) });
 }

@@ -14,7 +14,7 @@ import { accountsWithPendingSegments, possiblyOrphanedSegments } from './segment
 
 /** A segment ended: close the run if it was the last, show the account's status, dispatch more. */
 export async function segmentEnded(deps: LoaderDeps, ctx: Pick<RunContext, 'run' | 'account'>, opened?: OpenDestination): Promise<void> {
-  await closeRunIfDone(deps, ctx.run.id, opened);
+  await closeRunIfDone(deps, ctx.run.id, opened ? { opened } : {});
   await settleStatus(deps.knex, ctx.account);
   await dispatchSegments(deps, ctx.account.id);
 }
