@@ -65,12 +65,13 @@ async function run(system: ScaleSystem, config: ScaleBenchConfig, deadline: numb
         `answered p50 ${f2(attach.answeredP50)} s, p95 ${f2(attach.answeredP95)} s; every account had a row after ${f1(attach.everyFirstRow)} s, ` +
         `all its rows after ${f1(attach.everyAllRows)} s`,
     );
+    // The goal: 10,000 accounts attached through the API in 10 minutes, every one with its rows.
     figures.push({
-      name: 'attach rate / the API limit per client',
-      value: attachRate / API_LIMIT_PER_SECOND,
-      unit: '',
-      goal: 0.8,
-      kind: 'min',
+      name: 'every account with its rows, s per 10,000 accounts',
+      value: (attach.everyAllRows * 10_000) / n,
+      unit: 's',
+      goal: 600,
+      kind: 'max',
     });
 
     // The verification after each first load lists the account's charges once; the windows count the steady state after it.
@@ -251,9 +252,11 @@ async function run(system: ScaleSystem, config: ScaleBenchConfig, deadline: numb
           .map(([name, value]) => `  ${name!.padEnd(52)} ${value}`)
           .join('\n'),
     );
-    figures.push({ name: 'freshness p95', value: fresh95, unit: 's', goal: POLL_INTERVAL_S + 5, kind: 'max' });
+    // Freshness with polling alone: a change after a quiet spell waits for the idle interval's poll (1 min).
+    figures.push({ name: 'freshness p95', value: fresh95, unit: 's', goal: 60, kind: 'max' });
     figures.push({ name: "poll lag max / the account's interval", value: lagMaxOfInterval, unit: '', goal: 2, kind: 'max' });
-    figures.push({ name: 'provider requests per idle account per hour', value: requestsPerIdleHour, unit: '', goal: 250, kind: 'max' });
+    figures.push({ name: 'Redis memory per account', value: redisPerAccount / 1024, unit: 'KB', goal: 5, kind: 'max' });
+    figures.push({ name: 'provider requests per idle account per hour', value: requestsPerIdleHour, unit: '', goal: 60, kind: 'max' });
     figures.push({ name: 'accounts not exact', value: inexact.length + changed.unseen, unit: '', goal: 1, kind: 'max' });
     return figures;
   } finally {
