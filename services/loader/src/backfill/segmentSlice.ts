@@ -95,7 +95,7 @@ async function readClaimed(
   const reader = options.reader ?? connectAccount(deps.providers, deps.secretBox, ctx.account, ctx.source, logger).reader('backfill');
   const target = { environmentId: ctx.account.environmentId, destination: ctx.destination };
   const writerOptions = { engine: ctx.destination.engine, resource: ctx.resource };
-  const urgent = options.maxPages !== undefined;
+  const urgent = isHead(options);
   return readSegment(
     deps,
     segment,
