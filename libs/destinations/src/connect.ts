@@ -12,6 +12,8 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** Server-side bound on every statement of this connection; none when omitted. */
   statementTimeoutMs?: number;
+  /** Postgres ends a session left idle inside a transaction this long; 30 s when omitted, 0 leaves the server's setting. */
+  abandonedTransactionMs?: number;
   lookup?: LookupFn;
 }
 
@@ -46,8 +48,16 @@ export async function connect(fields: ConnectionFields, options: ConnectOptions)
   let last: DestinationError | undefined;
   for (const { address } of addresses) {
     try {
-      const { allowPrivateNetworks, lookup, statementTimeoutMs } = options;
-      return await engine.open({ fields, address, connectTimeoutMs: timeoutMs, statementTimeoutMs, allowPrivateNetworks, lookup });
+      const { allowPrivateNetworks, lookup, statementTimeoutMs, abandonedTransactionMs } = options;
+      return await engine.open({
+        fields,
+        address,
+        connectTimeoutMs: timeoutMs,
+        statementTimeoutMs,
+        abandonedTransactionMs,
+        allowPrivateNetworks,
+        lookup,
+      });
     } catch (err) {
       last = toDestinationError(fields, err);
       if (!tryNextAddress.has(last.code)) throw last;

@@ -52,6 +52,8 @@ export interface OpenTarget {
   connectTimeoutMs: number;
   /** Server-side bound on each statement; none when omitted. */
   statementTimeoutMs?: number;
+  /** Server-side bound on a session idle inside a transaction (Postgres); see ABANDONED_TRANSACTION_MS. */
+  abandonedTransactionMs?: number;
   /**
    * The guard's settings, for engines whose requests may go to further host names (S3's
    * virtual-hosted buckets and region redirects): each passes the same guard. Refused when omitted.

@@ -19,6 +19,15 @@ function tlsOptions(mode: SslMode, host: string): TlsOptions | false {
   return { rejectUnauthorized: false, servername };
 }
 
+/**
+ * Our transactions are never idle: a writer sends COPY, the upsert and COMMIT back to back. A
+ * session idle inside one belongs to a loader that died while its TCP connection stayed open (a
+ * host lost without a reset, a proxy that kept its upstream side). Postgres would keep that
+ * session, and the row locks its upsert took, until TCP keepalive gives up (hours): every later
+ * write of those rows waits out its statement timeout and fails. Ended after this long instead.
+ */
+export const ABANDONED_TRANSACTION_MS = 30_000;
+
 async function attempt(target: OpenTarget, ssl: TlsOptions | false): Promise<PostgresHandle> {
   const { fields } = target;
   const client = new pg.Client({
@@ -30,6 +39,7 @@ async function attempt(target: OpenTarget, ssl: TlsOptions | false): Promise<Pos
     ssl,
     connectionTimeoutMillis: target.connectTimeoutMs,
     statement_timeout: target.statementTimeoutMs,
+    idle_in_transaction_session_timeout: target.abandonedTransactionMs ?? ABANDONED_TRANSACTION_MS,
     application_name: 'datasync',
   });
   // An idle client whose server goes away emits 'error'; unheard, that would end the process.
