@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { freePort, waitFor } from '@datasync/testing';
 import { repoRoot } from './repo';
@@ -21,11 +22,26 @@ export async function startServiceProcess(service: string, env: Record<string, s
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'services', service, 'dist', 'main.js')], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  // E2E_LOG_DIR keeps every process's whole output (at E2E_LOG_LEVEL) for a failure that the last
+  // lines do not explain.
+  const logFile = process.env.E2E_LOG_DIR
+    ? createWriteStream(path.join(process.env.E2E_LOG_DIR, `${name}.log`), { flags: 'a' })
+    : undefined;
+  const keep = (chunk: Buffer) => {
+    logFile?.write(chunk);
+    output = (output + chunk.toString()).slice(-8000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -18,9 +18,18 @@ export async function startSwitchableProxy(host: string, port: number): Promise<
       return;
     }
     const upstream = net.connect(port, host);
-    for (const socket of [client, upstream]) {
+    for (const [socket, peer] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+      // As a network link does: one side gone (ended, reset, or its process killed) ends the
+      // other. pipe() alone ends the peer only on a clean end, not on a reset, so a killed
+      // loader's Postgres session would stay open, holding its transaction's locks.
+      socket.on('close', () => {
+        sockets.delete(socket);
+        peer.destroy();
+      });
       socket.on('error', () => undefined);
     }
     client.pipe(upstream).pipe(client);

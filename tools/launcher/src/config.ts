@@ -77,6 +77,13 @@ export const testRunnerEnv = {
     .uri({ scheme: ['mysql'] })
     .description('MariaDB/MySQL for destination tests; unset ⇒ mysql://root@127.0.0.1:3306/test'),
   DATASYNC_DATA_DIR: launcherEnv.DATASYNC_DATA_DIR,
+  E2E_LOG_DIR: Joi.string().description(
+    "end-to-end tests append each process's whole output to <dir>/<name>.log (for a failure the last lines do not explain)",
+  ),
+  E2E_LOG_LEVEL: Joi.string()
+    .valid('error', 'warn', 'info', 'debug')
+    .default('warn')
+    .description('log level of the processes end-to-end tests start'),
 };
 
 export interface TestRunnerConfig {
@@ -84,6 +91,8 @@ export interface TestRunnerConfig {
   REDIS_URL?: string;
   MYSQL_URL?: string;
   DATASYNC_DATA_DIR: string;
+  E2E_LOG_DIR?: string;
+  E2E_LOG_LEVEL: string;
 }
 
 export function loadTestRunnerConfig(env: NodeJS.ProcessEnv = process.env): Readonly<TestRunnerConfig> {
