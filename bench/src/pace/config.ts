@@ -10,6 +10,7 @@ export interface PaceBenchConfig extends StackEnvConfig {
   BENCH_PACE_MANY_CHARGES: number;
   BENCH_PACE_FIGURES: string;
   BENCH_PACE_LOADER_ENV: string;
+  BENCH_PACE_API_ENV: string;
 }
 
 const int = (min: number) => Joi.number().integer().min(min);
@@ -35,6 +36,10 @@ const schema = {
     .default('budget,first,many')
     .description('the figures to measure, comma-separated'),
   BENCH_PACE_LOADER_ENV: Joi.string().allow('').default('').description('extra loader settings, "NAME=value,NAME=value"'),
+  BENCH_PACE_API_ENV: Joi.string()
+    .allow('')
+    .default('')
+    .description('extra accounts-api settings, "NAME=value,NAME=value" (RATE_LIMIT_BURST=50, …)'),
 };
 
 export function paceBenchConfig(): Readonly<PaceBenchConfig> {

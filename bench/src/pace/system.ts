@@ -35,8 +35,8 @@ export async function startPaceSystem(config: PaceBenchConfig): Promise<PaceSyst
     for (let i = 0; i < config.BENCH_PACE_LOADERS; i += 1) {
       await stack.startService('loader', { ...env, ...parseSettingsList(config.BENCH_PACE_LOADER_ENV) });
     }
-    // The API's own limits stay at their defaults: the many-accounts client meets its 429s.
-    const api = await stack.startService('accounts-api', env);
+    // The API's own limits stay at their defaults unless set: the many-accounts client meets its 429s.
+    const api = await stack.startService('accounts-api', { ...env, ...parseSettingsList(config.BENCH_PACE_API_ENV) });
     const authorization = await stack.clientAuthorization();
 
     return {

@@ -26,7 +26,11 @@ export const configSchema = {
     .integer()
     .min(1)
     .default(50)
-    .description('requests per second one client credential may make (fixed one-second window); more get a 429'),
+    .description('requests per second one client credential may make on average (a token bucket); more get a 429'),
+  RATE_LIMIT_BURST: Joi.number()
+    .integer()
+    .min(1)
+    .description('requests a client credential may make at once after a quiet spell; unset ⇒ twice RATE_LIMIT_PER_SECOND'),
   IDEMPOTENCY_TTL_HOURS: Joi.number()
     .min(0.01)
     .max(24 * 7)
@@ -84,6 +88,7 @@ export interface AccountsApiConfig
   SECRETS_MASTER_KEYS: string;
   BASIC_AUTH_CACHE_SECONDS: number;
   RATE_LIMIT_PER_SECOND: number;
+  RATE_LIMIT_BURST?: number;
   IDEMPOTENCY_TTL_HOURS: number;
   ACCOUNT_DELETE_WAIT_MS: number;
   EARLY_ACCESS_CACHE_SECONDS: number;

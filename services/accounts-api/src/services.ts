@@ -25,6 +25,7 @@ export type ServiceSettings = Pick<
   | 'BASIC_AUTH_CACHE_SECONDS'
   | 'API_REDIS_PREFIX'
   | 'RATE_LIMIT_PER_SECOND'
+  | 'RATE_LIMIT_BURST'
   | 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE'
   | 'TRUSTED_PROXIES'
   | 'IDEMPOTENCY_TTL_HOURS'
@@ -70,7 +71,11 @@ export function createAccountsApiServices(
   });
   const limits = new RateLimits(
     redis,
-    { prefix: settings.API_REDIS_PREFIX, perClientPerSecond: settings.RATE_LIMIT_PER_SECOND },
+    {
+      prefix: settings.API_REDIS_PREFIX,
+      perClientPerSecond: settings.RATE_LIMIT_PER_SECOND,
+      perClientBurst: settings.RATE_LIMIT_BURST ?? 2 * settings.RATE_LIMIT_PER_SECOND,
+    },
     logger.child({ module: 'rate-limits' }),
   );
   return {

@@ -8,7 +8,7 @@ import { closeRedisConnection, createRedisConnection, scanKeys, waitForReady, ty
 import { findRedisServer, startRedisCluster, type TestRedisCluster } from '@datasync/queue/testing';
 import { EventClaims } from '../webhooks/eventClaims';
 import { IdempotencyStore } from './idempotencyStore';
-import { TokenLeases } from './tokenLeases';
+import { BucketLeases } from './bucketLeases';
 
 // The API's own Redis keys (rate limits, Idempotency-Keys, webhook event claims, failed-login
 // counters) on a real Redis Cluster of three masters, started here. Each is one key per command
@@ -37,10 +37,11 @@ describeOnCluster("the API's Redis keys on a Redis Cluster", () => {
   });
 
   it('counts rate limits and failed attempts per subject, wherever its key lands', async () => {
-    const leases = new TokenLeases(redis, { windowMs: 30_000, limit: 5, maxLease: 2 });
+    // A bucket of 5 that refills too slowly to matter within the test.
+    const leases = new BucketLeases(redis, { perSecond: 0.001, burst: 5, maxLease: 2 });
     const limiter = new AttemptLimiter(redis, prefix, { name: 'authfail', windowMs: 30_000, max: 2, message: 'too many' }, silentLogger());
     for (const subject of subjects) {
-      const takes = await Promise.all(Array.from({ length: 8 }, () => leases.take(`${prefix}:rl:client:${subject}`)));
+      const takes = await Promise.all(Array.from({ length: 8 }, () => leases.take(`${prefix}:rl:bucket:${subject}`)));
       expect(takes.filter((t) => t.ok)).toHaveLength(5);
       await limiter.record(subject);
       await limiter.record(subject);
