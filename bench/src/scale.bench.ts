@@ -9,7 +9,7 @@ import { perEvent, perPoll, processCpu, providerRequests, totalRows, windowUse }
 import { inexactAccounts } from './scale/exactCheck';
 import { prefixMemory, redisSnapshot, writesByTable } from './scale/resources';
 import { judgeSaturation, type Utilization } from './scale/saturation';
-import { sampleLags, takeSnapshot } from './scale/snapshot';
+import { pollIntervals, sampleLags, takeSnapshot } from './scale/snapshot';
 import { startScaleSystem, type ScaleSystem } from './scale/system';
 
 // `npm run bench:scale`: how many live accounts one machine serves and what each costs. N small
@@ -29,10 +29,37 @@ const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
 const sum = (values: number[]) => values.reduce((s, v) => s + v, 0);
 
-/** LOADER_POLL_CONCURRENCY of the loaders: from BENCH_SCALE_LOADER_ENV, else the loader's default (16). */
+/** A loader setting: from BENCH_SCALE_LOADER_ENV, else the loader's default. */
+function loaderSetting(config: ScaleBenchConfig, name: string, fallback: number): number {
+  const match = new RegExp(`(?:^|,)${name}=(\\d+)`).exec(config.BENCH_SCALE_LOADER_ENV);
+  return Number(match?.[1] ?? fallback);
+}
+
+/** LOADER_POLL_CONCURRENCY × loaders. */
 function pollSlots(config: ScaleBenchConfig): number {
-  const match = /(?:^|,)LOADER_POLL_CONCURRENCY=(\d+)/.exec(config.BENCH_SCALE_LOADER_ENV);
-  return Number(match?.[1] ?? 16) * config.BENCH_SCALE_LOADERS;
+  return loaderSetting(config, 'LOADER_POLL_CONCURRENCY', 32) * config.BENCH_SCALE_LOADERS;
+}
+
+/**
+ * Waits until the accounts poll at the idle interval: an account counts as just changed when it
+ * is attached, and turns idle LOADER_POLL_ACTIVE_FOR_MS after that. The idle window measures what
+ * an idle account costs, so it starts once they are; past the bound it starts anyway, and the
+ * recorded intervals it prints say how many were still active.
+ */
+async function untilIdle(
+  system: ScaleSystem,
+  config: ScaleBenchConfig,
+  n: number,
+  boundMs: number,
+): Promise<{ idle: number; seconds: number }> {
+  const started = Date.now();
+  const activeForMs = loaderSetting(config, 'LOADER_POLL_ACTIVE_FOR_MS', 600_000);
+  const until = Math.min(boundMs, started + activeForMs + 2 * POLL_INTERVAL_S * 1000);
+  for (;;) {
+    const idle = [...(await pollIntervals(system)).values()].filter((ms) => ms > POLL_INTERVAL_S * 1000).length;
+    if (idle >= 0.99 * n || Date.now() > until) return { idle, seconds: (Date.now() - started) / 1000 };
+    await sleep(5_000);
+  }
 }
 
 async function run(system: ScaleSystem, config: ScaleBenchConfig, deadline: number): Promise<Figure[]> {
@@ -83,6 +110,8 @@ async function run(system: ScaleSystem, config: ScaleBenchConfig, deadline: numb
     }
     out(`every account verified after its load ${f1((Date.now() - started) / 1000)} s later; one poll interval to settle`);
     await sleep(POLL_INTERVAL_S * 1000);
+    const settled = await untilIdle(system, config, n, deadline - 10 * 60_000);
+    out(`${settled.idle} of ${n} accounts at the idle interval ${f1(settled.seconds)} s later`);
 
     // Idle window: every account live, nothing changes at the provider.
     const a = await takeSnapshot(system, redis, accounts);

@@ -99,7 +99,8 @@ export function sampleLags(system: ScaleSystem, everyMs: number, defaultInterval
   };
 }
 
-async function pollIntervals(system: ScaleSystem): Promise<Map<string, number>> {
+/** The poll interval the loader recorded for each account (`account_poll_modes`). */
+export async function pollIntervals(system: ScaleSystem): Promise<Map<string, number>> {
   const rows = (await system.stack.knex(TABLES.accountPollModes).select('account_id', 'interval_ms')) as {
     account_id: string;
     interval_ms: number;

@@ -165,7 +165,7 @@ export const configSchema = {
     .description('minutes between scheduled verifications of every object of each account (0: none on schedule)'),
   // A poll mostly waits for the provider (a quiet one holds no connection meanwhile): thousands of
   // accounts at a minute each need dozens in flight (docs/scale.md).
-  LOADER_POLL_CONCURRENCY: int(1, 256).default(16).description('account polls one loader process runs at once'),
+  LOADER_POLL_CONCURRENCY: int(1, 256).default(32).description('account polls one loader process runs at once'),
   LOADER_PURGE_BATCH_ROWS: int(1, 1_000_000)
     .default(5_000)
     .description("rows one statement deletes when a deleted account's rows are purged from a destination table"),

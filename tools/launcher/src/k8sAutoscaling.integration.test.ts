@@ -74,11 +74,12 @@ it('KEDA scales the loader Deployment, and only KEDA in that overlay', () => {
   ).toBeUndefined();
 });
 
-it("watches the waiting lists of the backfill and lifecycle queues under the services' prefix", () => {
+it("watches the waiting lists of the backfill, lifecycle and poll queues under the services' prefix", () => {
   const prefix = loaderQueuePrefix();
   expect(triggers().map((t) => [t.type, t.metadata.listName])).toEqual([
     ['redis', `${prefix}:backfill:wait`],
     ['redis', `${prefix}:lifecycle:wait`],
+    ['redis', `${prefix}:incremental:wait`],
   ]);
   const auth = one(keda, 'TriggerAuthentication');
   for (const trigger of triggers()) {
@@ -98,12 +99,16 @@ it('reads lists in which the waiting jobs the services enqueue really are', asyn
     const runId = '4b0c2a5e-8d8f-4f44-9a55-1f3c8f0a9e21';
     for (let n = 0; n < 3; n += 1) await producer.enqueue('segment.load', { runId, n });
     await producer.enqueue('account.attach', { accountId: '9d1f5c1a-7b3e-4a8e-8f0e-2c6d4b1a3e55' });
+    for (const accountId of ['0b6f3c2e-1d4a-4c8e-9f2a-7e5d3b1c9a01', '0b6f3c2e-1d4a-4c8e-9f2a-7e5d3b1c9a02']) {
+      await producer.enqueue('account.poll', { accountId });
+    }
     const depths = await queueDepths(redis, testPrefix);
     const lengths = await Promise.all(triggers().map((t) => redis.llen(t.metadata.listName.replace(prefix, testPrefix))));
-    expect(lengths).toEqual([3, 1]);
-    expect(lengths).toEqual([depths.backfill?.waiting, depths.lifecycle?.waiting]);
+    expect(lengths).toEqual([3, 1, 2]);
+    expect(lengths).toEqual([depths.backfill?.waiting, depths.lifecycle?.waiting, depths.incremental?.waiting]);
     expect(jobCatalog.jobs['segment.load']?.queue).toBe('backfill');
     expect(jobCatalog.jobs['account.attach']?.queue).toBe('lifecycle');
+    expect(jobCatalog.jobs['account.poll']?.queue).toBe('incremental');
   } finally {
     await producer.close();
     const keys = await redis.keys(`${testPrefix}:*`);
