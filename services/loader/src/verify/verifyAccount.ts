@@ -2,7 +2,6 @@ import { tableExists } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { getResource } from '@datasync/providers';
 import type { VerifyScope } from '@datasync/queue';
-import { openDestination, type OpenDestination } from '../access/destinationAccess';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
 import { accountRuns } from '../incremental/pollTargets.repository';
@@ -34,47 +33,44 @@ export async function verifyAccount(
   if (targets.length === 0) return 'skipped';
   const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader('backfill');
   const slice = new VerifySlice(deps.settings.verifySliceMs, async () => (await deps.queues.waiting('backfill')) > 0);
-  const opened = new Map<string, OpenDestination>();
-  try {
-    // Every table to check is known before the first is walked, so that the last one's completion
-    // commits the account's `account.verified` with it (an outbox: no crash can fall in between).
-    const checks: TableCheck[] = [];
-    for (const target of targets) {
-      let destination = opened.get(target.destinationId);
-      if (!destination) {
-        destination = await openDestination(deps.destinations, deps.secretBox, account.environmentId, {
-          id: target.destinationId,
-          name: target.destinationName,
-          engine: target.engine,
-          connectionSecret: target.connectionSecret,
-        });
-        opened.set(target.destinationId, destination);
-      }
-      if (!(await tableExists(destination.handle, destination.schema, target.tableName))) continue;
-      const key = { accountId: account.id, destinationId: target.destinationId, tableName: target.tableName };
-      const range = verificationRange(scope, Date.now(), deps.settings);
-      // Without a completed run's bound, a year back places the cuts (the oldest part still reaches 0).
-      const oldest = (await loadedSince(deps.knex, key)) ?? range.through - 365 * 86_400;
-      const parts = splitRange(range, oldest, deps.settings.verifyConcurrency);
-      const progress = await startOrResume(
-        deps.knex,
-        { ...key, environmentId: account.environmentId },
-        scope,
-        { ...range, parts },
-        request.requestedAt,
-      );
-      if (!progress) continue;
-      const resource = getResource(source.provider, target.resourceType);
-      checks.push({ key, identifier: account.identifier, resource, destination, progress });
-    }
-    const last = checks[checks.length - 1];
-    if (last) last.onComplete = (trx) => emitVerified(trx, account.id);
-    for (const check of checks) {
-      const outcome = await verifyTable(deps, reader, check, slice, logger);
-      if (!outcome.done) return 'yielded';
-    }
-  } finally {
-    for (const destination of opened.values()) await destination.handle.close().catch(() => undefined);
+  // Every table to check is known before the first is walked, so that the last one's completion
+  // commits the account's `account.verified` with it (an outbox: no crash can fall in between).
+  const checks: TableCheck[] = [];
+  for (const target of targets) {
+    const pooledTarget = {
+      environmentId: account.environmentId,
+      destination: {
+        id: target.destinationId,
+        name: target.destinationName,
+        engine: target.engine,
+        connectionSecret: target.connectionSecret,
+      },
+    };
+    const exists = await deps.destinationPool.use(pooledTarget, ({ destination }) =>
+      tableExists(destination.handle, destination.schema, target.tableName),
+    );
+    if (!exists) continue;
+    const key = { accountId: account.id, destinationId: target.destinationId, tableName: target.tableName };
+    const range = verificationRange(scope, Date.now(), deps.settings);
+    // Without a completed run's bound, a year back places the cuts (the oldest part still reaches 0).
+    const oldest = (await loadedSince(deps.knex, key)) ?? range.through - 365 * 86_400;
+    const parts = splitRange(range, oldest, deps.settings.verifyConcurrency);
+    const progress = await startOrResume(
+      deps.knex,
+      { ...key, environmentId: account.environmentId },
+      scope,
+      { ...range, parts },
+      request.requestedAt,
+    );
+    if (!progress) continue;
+    const resource = getResource(source.provider, target.resourceType);
+    checks.push({ key, identifier: account.identifier, resource, target: pooledTarget, progress });
+  }
+  const last = checks[checks.length - 1];
+  if (last) last.onComplete = (trx) => emitVerified(trx, account.id);
+  for (const check of checks) {
+    const outcome = await verifyTable(deps, reader, check, slice, logger);
+    if (!outcome.done) return 'yielded';
   }
   return 'done';
 }

@@ -1,8 +1,8 @@
-import { createWriter, markDeleted, readLiveInWindow, readStoredStates, type WriteRow } from '@datasync/destinations';
+import { markDeleted, readLiveInWindow, readStoredStates, type WriteRow } from '@datasync/destinations';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader, CatalogResource } from '@datasync/providers';
-import type { OpenDestination } from '../access/destinationAccess';
+import type { PoolTarget, PooledDestination } from '../access/destinationPool';
 import type { LoaderDeps } from '../deps';
 import { compareWindow, driftCount, type WindowDrift } from './compareWindow';
 import { createdWindows, type ListedWindow } from './createdWindows';
@@ -20,7 +20,8 @@ export interface TableCheck {
   /** The account's identifier: the rows' `account_id`. */
   identifier: string;
   resource: CatalogResource;
-  destination: OpenDestination;
+  /** The table's destination: each window borrows a connection of the loader's pool for its reads and repair. */
+  target: PoolTarget;
   progress: VerificationProgress;
   /** What commits with the table's completion (the account's last table: its `account.verified`). */
   onComplete?: (trx: Knex.Transaction) => Promise<void>;
@@ -35,9 +36,10 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
  * after the other, so parts keep the account's budget busy while each waits for its page),
  * repairing each window's drift before its part goes on (missing and changed objects rewritten
  * from the listing, objects no longer listed marked deleted; every write guarded by `_source_ts`,
- * so a poll's newer write stands) and saving the part's place after each. The destination work of
- * the windows runs one at a time on the one connection. Once the slice is over each part stops
- * between windows: the job yields its worker and goes on later from the saved places.
+ * so a poll's newer write stands) and saving the part's place after each. Each window borrows a
+ * destination connection from the loader's pool only for its reads and repair, never while the
+ * provider answers, as segment jobs do. Once the slice is over each part stops between windows:
+ * the job yields its worker and goes on later from the saved places.
  */
 export async function verifyTable(
   deps: LoaderDeps,
@@ -47,18 +49,9 @@ export async function verifyTable(
   logger: Logger,
 ): Promise<TableOutcome> {
   const { key, progress, resource } = check;
-  const { handle, schema } = check.destination;
   const table = key.tableName;
-  const writer = createWriter(handle, { engine: handle.engine, schema, resource });
   let found = progress.found;
   let repaired = progress.repaired;
-  let destinationTurn: Promise<unknown> = Promise.resolve();
-  // One window's reads, repair and save at a time: the connection (and a writer's transaction) is one.
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = destinationTurn.then(work);
-    destinationTurn = run.catch(() => undefined);
-    return run;
-  };
   const walkPart = async (index: number): Promise<boolean> => {
     const part = progress.parts[index] as VerificationPart;
     if (part.lt <= part.gte) return true;
@@ -73,10 +66,10 @@ export async function verifyTable(
     };
     for await (const window of createdWindows(reader, resource, walk)) {
       deps.metrics.pagesFetched.inc({ resource: resource.name }, window.pages);
-      const saved = await inTurn(async () => {
-        const drift = await compareListed(check, window);
+      const saved = await deps.destinationPool.use(check.target, async (pooled) => {
+        const drift = await compareListed(check, pooled, window);
         const count = driftCount(drift);
-        const fixed = count === 0 ? 0 : await repair(check, window, drift, writer);
+        const fixed = count === 0 ? 0 : await repair(check, pooled, window, drift);
         const place = { startedAt: progress.startedAt, index };
         if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) return undefined;
         recordWindow(deps, logger, table, window, drift, fixed);
@@ -91,13 +84,7 @@ export async function verifyTable(
     }
     return true;
   };
-  let done: boolean[];
-  try {
-    done = await Promise.all(progress.parts.map((_, index) => walkPart(index)));
-  } finally {
-    await destinationTurn;
-    await writer.close().catch(() => undefined);
-  }
+  const done = await Promise.all(progress.parts.map((_, index) => walkPart(index)));
   if (done.some((d) => !d)) return { done: false };
   const completed = await deps.knex.transaction(async (trx) => {
     if (!(await completeVerification(trx, key, progress))) return false;
@@ -117,8 +104,8 @@ export async function verifyTable(
   return { done: true, found, repaired };
 }
 
-async function compareListed(check: TableCheck, window: ListedWindow): Promise<WindowDrift> {
-  const { handle, schema } = check.destination;
+async function compareListed(check: TableCheck, pooled: PooledDestination, window: ListedWindow): Promise<WindowDrift> {
+  const { handle, schema } = pooled.destination;
   const base = { schema, table: check.key.tableName, accountId: check.identifier };
   const stored = await readStoredStates(handle, { ...base, ids: [...window.listed.keys()] });
   const live = await readLiveInWindow(handle, {
@@ -129,13 +116,8 @@ async function compareListed(check: TableCheck, window: ListedWindow): Promise<W
   return compareWindow(window.listed, stored, live, window.listedAt);
 }
 
-async function repair(
-  check: TableCheck,
-  window: ListedWindow,
-  drift: WindowDrift,
-  writer: ReturnType<typeof createWriter>,
-): Promise<number> {
-  const { handle, schema } = check.destination;
+async function repair(check: TableCheck, pooled: PooledDestination, window: ListedWindow, drift: WindowDrift): Promise<number> {
+  const { handle, schema } = pooled.destination;
   const rows: WriteRow[] = [...drift.missing, ...drift.changed, ...drift.stale].map((item) => ({
     accountId: check.identifier,
     object: item.object,
@@ -145,6 +127,7 @@ async function repair(
   if (rows.length > 0) {
     // Blob destinations name the parts from this key: a retried window overwrites its own parts.
     const partKey = { runId: `verify-${check.progress.startedAt.getTime()}`, segment: 0, sequence: window.createdLt };
+    const writer = pooled.writer({ engine: handle.engine, resource: check.resource });
     fixed += (await writer.writeBatch(rows, { partKey })).written;
   }
   if (drift.removed.length > 0) {
