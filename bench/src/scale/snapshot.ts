@@ -65,15 +65,20 @@ export interface LagSamples {
 /**
  * Reads the loaders' poll-lag gauge every `everyMs` until stopped, each account's lag against the
  * poll interval the loader recorded for it (`account_poll_modes`; `defaultIntervalMs` without a
- * row): an account polled every minute is not behind at a lag of 30 s.
+ * row): an account polled every minute is not behind at a lag of 30 s. The intervals are read
+ * before and after the gauge, and an account is judged against the longer of the two: the poll
+ * that finds an idle account's first change moves it from 1 min to 15 s, and a gauge read just
+ * before that poll committed holds the lag it ran up at 1 min.
  */
 export function sampleLags(system: ScaleSystem, everyMs: number, defaultIntervalMs: number): { stop(): Promise<LagSamples> } {
   const samples: LagSamples = { p95: [], max: [], maxOfInterval: [], reported: 0, intervals: new Map() };
   let running = true;
   const loop = (async () => {
     while (running) {
+      const before = await pollIntervals(system).catch(() => new Map<string, number>());
       const { lags } = await loaderMetrics(system.loaders.map((l) => l.url)).catch(() => ({ lags: new Map<string, number>() }));
-      const recorded = await pollIntervals(system).catch(() => new Map<string, number>());
+      const after = await pollIntervals(system).catch(() => new Map<string, number>());
+      const recorded = new Map([...after].map(([id, ms]) => [id, Math.max(ms, before.get(id) ?? ms)]));
       if (lags.size > 0) {
         const values = [...lags.values()];
         samples.p95.push(percentile(values, 95));

@@ -27,9 +27,9 @@ export function maxLeaseFor(perSecond: number): number {
  * taken in leases (bucketLeases.ts). A client may spend `perClientBurst` at once after a quiet
  * spell (an integrator registering a batch of accounts), then `perClientPerSecond` on average;
  * across replicas it never gets more, and spread over P replicas it can be refused while up to
- * (P − 1) × (lease − 1) tokens sit unspent in the others. Failed authentications have their own limit, shared with config-service (libs/auth
- * AttemptLimiter). Fails open: Redis being down must not take the API down with it, only its
- * protection.
+ * (P − 1) × (lease − 1) tokens sit unspent in the others. Failed authentications have their own
+ * limit, shared with config-service (libs/auth AttemptLimiter). Fails open: Redis being down must
+ * not take the API down with it, only its protection.
  */
 export class RateLimits {
   private readonly bucket: BucketLeases;
