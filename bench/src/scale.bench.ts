@@ -41,10 +41,11 @@ function pollSlots(config: ScaleBenchConfig): number {
 }
 
 /**
- * Waits until the accounts poll at the idle interval: an account counts as just changed when it
- * is attached, and turns idle LOADER_POLL_ACTIVE_FOR_MS after that. The idle window measures what
- * an idle account costs, so it starts once they are; past the bound it starts anyway, and the
- * recorded intervals it prints say how many were still active.
+ * Waits until the accounts poll at the idle interval, and one idle interval more: an account
+ * counts as just changed when it is attached, turns idle LOADER_POLL_ACTIVE_FOR_MS after that,
+ * and its scheduler, replaced at the new interval, ticks once at once. The idle window measures
+ * what an idle account costs, so it starts once they are past that; past the bound it starts
+ * anyway, and the recorded intervals it prints say how many were still active.
  */
 async function untilIdle(
   system: ScaleSystem,
@@ -54,10 +55,14 @@ async function untilIdle(
 ): Promise<{ idle: number; seconds: number }> {
   const started = Date.now();
   const activeForMs = loaderSetting(config, 'LOADER_POLL_ACTIVE_FOR_MS', 600_000);
-  const until = Math.min(boundMs, started + activeForMs + 2 * POLL_INTERVAL_S * 1000);
+  const idleIntervalMs = loaderSetting(config, 'LOADER_POLL_IDLE_INTERVAL_MS', 60_000);
+  const until = Math.min(boundMs, started + activeForMs + 2 * POLL_INTERVAL_S * 1000 + idleIntervalMs);
   for (;;) {
     const idle = [...(await pollIntervals(system)).values()].filter((ms) => ms > POLL_INTERVAL_S * 1000).length;
-    if (idle >= 0.99 * n || Date.now() > until) return { idle, seconds: (Date.now() - started) / 1000 };
+    if (idle >= 0.99 * n || Date.now() > until) {
+      await sleep(Math.max(0, Math.min(until - Date.now(), idleIntervalMs)));
+      return { idle, seconds: (Date.now() - started) / 1000 };
+    }
     await sleep(5_000);
   }
 }
@@ -111,7 +116,7 @@ async function run(system: ScaleSystem, config: ScaleBenchConfig, deadline: numb
     out(`every account verified after its load ${f1((Date.now() - started) / 1000)} s later; one poll interval to settle`);
     await sleep(POLL_INTERVAL_S * 1000);
     const settled = await untilIdle(system, config, n, deadline - 10 * 60_000);
-    out(`${settled.idle} of ${n} accounts at the idle interval ${f1(settled.seconds)} s later`);
+    out(`${settled.idle} of ${n} accounts at the idle interval, the window starts ${f1(settled.seconds)} s later`);
 
     // Idle window: every account live, nothing changes at the provider.
     const a = await takeSnapshot(system, redis, accounts);

@@ -66,19 +66,17 @@ export async function verifyTable(
     };
     for await (const window of createdWindows(reader, resource, walk)) {
       deps.metrics.pagesFetched.inc({ resource: resource.name }, window.pages);
-      const saved = await deps.destinationPool.use(check.target, async (pooled) => {
-        const drift = await compareListed(check, pooled, window);
-        const count = driftCount(drift);
-        const fixed = count === 0 ? 0 : await repair(check, pooled, window, drift);
-        const place = { startedAt: progress.startedAt, index };
-        if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) return undefined;
-        recordWindow(deps, logger, table, window, drift, fixed);
-        return { count, fixed };
+      const { drift, fixed } = await deps.destinationPool.use(check.target, async (pooled) => {
+        const listed = await compareListed(check, pooled, window);
+        return { drift: listed, fixed: driftCount(listed) === 0 ? 0 : await repair(check, pooled, window, listed) };
       });
+      const count = driftCount(drift);
+      const place = { startedAt: progress.startedAt, index };
       // Another run of this job saved the window first (and counted its drift): it walks the part.
-      if (!saved) return false;
-      found += saved.count;
-      repaired += saved.fixed;
+      if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) return false;
+      recordWindow(deps, logger, table, window, drift, fixed);
+      found += count;
+      repaired += fixed;
       if (window.createdGte <= part.gte) return true;
       if (await slice.over()) return false;
     }
