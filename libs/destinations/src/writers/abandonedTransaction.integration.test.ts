@@ -30,22 +30,25 @@ afterAll(async () => {
   await scratch?.cleanup();
 });
 
-/** A session that took the row lock of ch_1 in a transaction and then went silent. */
-async function abandonedLockHolder(resource: { table: string }, abandonedTransactionMs: number): Promise<SqlHandle> {
-  const holder = await open({ abandonedTransactionMs });
-  handles.push(holder);
-  await holder.query('START TRANSACTION');
-  await holder.query(`UPDATE "${scratch.schema}"."${resource.table}" SET amount = -1 WHERE id = 'ch_1'`);
-  return holder;
-}
-
-it('a session left idle in a transaction is ended by the server, and the next write of its rows goes through', async () => {
-  const writerHandle = await open({ statementTimeoutMs: 10_000 });
+/**
+ * A table holding ch_1, its writer (with `statementTimeoutMs`), and a second session that took
+ * ch_1's row lock in a transaction and then went silent, under `abandonedTransactionMs`.
+ */
+async function rowLockedByASilentSession(statementTimeoutMs: number, abandonedTransactionMs: number) {
+  const writerHandle = await open({ statementTimeoutMs });
   handles.push(writerHandle);
   const resource = await scratch.newTable(writerHandle);
   const writer = createWriter(writerHandle, { engine: 'postgres', schema: scratch.schema, resource });
   await writer.writeBatch([state(100, 1)]);
-  const holder = await abandonedLockHolder(resource, 1_000);
+  const holder = await open({ abandonedTransactionMs });
+  handles.push(holder);
+  await holder.query('START TRANSACTION');
+  await holder.query(`UPDATE "${scratch.schema}"."${resource.table}" SET amount = -1 WHERE id = 'ch_1'`);
+  return { writerHandle, resource, writer, holder };
+}
+
+it('a session left idle in a transaction is ended by the server, and the next write of its rows goes through', async () => {
+  const { writerHandle, resource, writer, holder } = await rowLockedByASilentSession(10_000, 1_000);
 
   const started = Date.now();
   await writer.writeBatch([state(200, 2)]);
@@ -59,12 +62,7 @@ it('a session left idle in a transaction is ended by the server, and the next wr
 });
 
 it('without the bound the same write waits out its statement timeout (what the bound prevents)', async () => {
-  const writerHandle = await open({ statementTimeoutMs: 1_500 });
-  handles.push(writerHandle);
-  const resource = await scratch.newTable(writerHandle);
-  const writer = createWriter(writerHandle, { engine: 'postgres', schema: scratch.schema, resource });
-  await writer.writeBatch([state(100, 1)]);
-  const holder = await abandonedLockHolder(resource, 0);
+  const { writer, holder } = await rowLockedByASilentSession(1_500, 0);
 
   await expect(writer.writeBatch([state(200, 2)])).rejects.toMatchObject({ code: 'timeout' });
   await holder.query('ROLLBACK');
