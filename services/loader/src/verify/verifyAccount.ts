@@ -32,7 +32,7 @@ export async function verifyAccount(
   const { targets } = await accountRuns(deps.knex, account.id);
   if (targets.length === 0) return 'skipped';
   const reader = connectAccount(deps.providers, deps.secretBox, account, source, logger).reader('backfill');
-  const slice = new VerifySlice(deps.settings.verifySliceMs, async () => (await deps.queues.waiting('backfill')) > 0);
+  const slice = new VerifySlice(deps.settings.verifySliceMs, async () => (await deps.queues.waiting('backfill')) > 0, deps.stopping);
   // Every table to check is known before the first is walked, so that the last one's completion
   // commits the account's `account.verified` with it (an outbox: no crash can fall in between).
   const checks: TableCheck[] = [];

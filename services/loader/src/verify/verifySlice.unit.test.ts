@@ -32,3 +32,16 @@ it('takes another slice when no job waits, and asks once for parts asking togeth
   expect(asked).toBe(1);
   expect(slice.spent()).toBe(false);
 });
+
+it('ends at once when the process is stopping, with no job waiting and time left', async () => {
+  let stopping = false;
+  const slice = new VerifySlice(
+    60_000,
+    async () => false,
+    () => stopping,
+  );
+  expect(await slice.over()).toBe(false);
+  stopping = true;
+  expect(slice.spent()).toBe(true);
+  expect(await slice.over()).toBe(true);
+});
