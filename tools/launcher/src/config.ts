@@ -78,7 +78,7 @@ export const testRunnerEnv = {
     .description('MariaDB/MySQL for destination tests; unset ⇒ mysql://root@127.0.0.1:3306/test'),
   DATASYNC_DATA_DIR: launcherEnv.DATASYNC_DATA_DIR,
   E2E_LOG_DIR: Joi.string().description(
-    "end-to-end tests append each process's whole output to <dir>/<name>.log (for a failure the last lines do not explain)",
+    "folder where end-to-end tests append each process's whole output, a file per process named after it (for a failure the last lines do not explain)",
   ),
   E2E_LOG_LEVEL: Joi.string()
     .valid('error', 'warn', 'info', 'debug')
