@@ -16,6 +16,16 @@ export interface SealedDestination {
   connectionSecret: string;
 }
 
+/** A table target's destination (a load, a poll or a verification target row names its own). */
+export function sealedDestination(target: {
+  destinationId: string;
+  destinationName: string;
+  engine: EngineName;
+  connectionSecret: string;
+}): SealedDestination {
+  return { id: target.destinationId, name: target.destinationName, engine: target.engine, connectionSecret: target.connectionSecret };
+}
+
 export interface OpenDestination {
   handle: DestinationHandle;
   /** Where tables go: the `schema` parameter (Postgres) or the database (MySQL). */

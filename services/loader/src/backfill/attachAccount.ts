@@ -1,6 +1,7 @@
 import type { Logger } from '@datasync/logger';
 import { ensureTable } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
+import { sealedDestination } from '../access/destinationAccess';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
 import { emitAccountEvent } from '@datasync/webhooks';
@@ -69,12 +70,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
   for (const group of byDestination(targets)) {
     const first = group[0] as LoadTarget;
     try {
-      const destination = {
-        id: first.destinationId,
-        name: first.destinationName,
-        engine: first.engine,
-        connectionSecret: first.connectionSecret,
-      };
+      const destination = sealedDestination(first);
       // The tables first, on one pooled connection; the head pages' writes borrow one each.
       await deps.destinationPool.use(
         { environmentId: account.environmentId, destination },

@@ -1,5 +1,6 @@
 import type { Logger } from '@datasync/logger';
 import { EARLIEST_CREATED, backfillRange, getResource, newestBefore, type AccountReader } from '@datasync/providers';
+import { sealedDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import { planRun, startBackfillRun, type RunContext, type StartedRun } from '../runs';
 import type { AccountRecord, LoadTarget, SourceRecord } from '../targets/targets.repository';
@@ -50,12 +51,7 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
     run: started.run,
     account,
     source,
-    destination: {
-      id: target.destinationId,
-      name: target.destinationName,
-      engine: target.engine,
-      connectionSecret: target.connectionSecret,
-    },
+    destination: sealedDestination(target),
     resource,
   };
   // The account's `created` (kept by registration, or asked by the attach when it saw a run to

@@ -1,6 +1,6 @@
 import { createWriter, type Writer } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
-import { openDestination, type OpenDestination } from '../access/destinationAccess';
+import { openDestination, sealedDestination, type OpenDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
 import type { ChangeTarget } from './applyChanges';
 import type { PollTarget } from './pollTargets.repository';
@@ -43,12 +43,7 @@ export class TableOpener {
   private destination(target: PollTarget): Promise<OpenDestination> {
     let destination = this.destinations.get(target.destinationId);
     if (!destination) {
-      destination = openDestination(this.deps.destinations, this.deps.secretBox, this.environmentId, {
-        id: target.destinationId,
-        name: target.destinationName,
-        engine: target.engine,
-        connectionSecret: target.connectionSecret,
-      });
+      destination = openDestination(this.deps.destinations, this.deps.secretBox, this.environmentId, sealedDestination(target));
       // A failed connection is tried again by the next table that needs it.
       destination.catch(() => this.destinations.delete(target.destinationId));
       this.destinations.set(target.destinationId, destination);

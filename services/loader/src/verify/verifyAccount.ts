@@ -2,6 +2,7 @@ import { tableExists } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { getResource } from '@datasync/providers';
 import type { VerifyScope } from '@datasync/queue';
+import { sealedDestination } from '../access/destinationAccess';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
 import { accountRuns } from '../incremental/pollTargets.repository';
@@ -37,15 +38,7 @@ export async function verifyAccount(
   // commits the account's `account.verified` with it (an outbox: no crash can fall in between).
   const checks: TableCheck[] = [];
   for (const target of targets) {
-    const pooledTarget = {
-      environmentId: account.environmentId,
-      destination: {
-        id: target.destinationId,
-        name: target.destinationName,
-        engine: target.engine,
-        connectionSecret: target.connectionSecret,
-      },
-    };
+    const pooledTarget = { environmentId: account.environmentId, destination: sealedDestination(target) };
     const exists = await deps.destinationPool.use(pooledTarget, ({ destination }) =>
       tableExists(destination.handle, destination.schema, target.tableName),
     );
