@@ -1,8 +1,7 @@
-import { TABLES, type TableVerificationRow } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
-import { waitFor } from '@datasync/testing';
 import { completeProviderObjects } from '../testing/completeProviderObjects';
 import { startHarness, type LoaderHarness } from '../testing/harness';
+import { chargesVerification, verifiedAccountMissingRows } from '../testing/verifiedAccount';
 import { verifyAccount } from './verifyAccount';
 
 // A job BullMQ finds stalled (its worker starved of CPU past its lock) runs again while the first
@@ -22,24 +21,10 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const row = async (accountId: string) =>
-  (await h.knex(TABLES.tableVerifications).where({ account_id: accountId, table_name: 'stripe_charges' }).first()) as TableVerificationRow;
+const row = (accountId: string) => chargesVerification(h, accountId);
 
 it('counts the drift once when two runs of the same check walk it side by side', async () => {
-  const account = await h.addAccount({ charges: 1_200 });
-  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
-  await waitFor(async () => (await row(account.id))?.verified_at, { description: 'the verification after the load', timeoutMs: 60_000 });
-  await waitFor(async () => !(await h.deps.queues.isLive('account.verify', { accountId: account.id, scope: 'full' })), {
-    description: 'the verification job to end',
-    timeoutMs: 20_000,
-  });
-  const lost = (await h.destination
-    .knex('stripe_charges')
-    .where({ account_id: account.identifier })
-    .orderByRaw('md5(id)')
-    .limit(60)
-    .pluck('id')) as string[];
-  await h.destination.knex('stripe_charges').whereIn('id', lost).delete();
+  const account = await verifiedAccountMissingRows(h, 1_200, 60);
 
   const request = { accountId: account.id, scope: 'full' as const, requestedAt: new Date() };
   const outcomes = await Promise.all([verifyAccount(h.deps, request, silentLogger()), verifyAccount(h.deps, request, silentLogger())]);

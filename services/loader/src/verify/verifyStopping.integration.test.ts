@@ -1,7 +1,6 @@
-import { TABLES, type TableVerificationRow } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
-import { waitFor } from '@datasync/testing';
 import { startHarness, type LoaderHarness } from '../testing/harness';
+import { chargesVerification, verifiedAccountMissingRows } from '../testing/verifiedAccount';
 import { verifyAccount } from './verifyAccount';
 
 // A loader told to stop (SIGTERM: a deploy, a scale-in) has a bounded time to close its workers. A
@@ -20,24 +19,10 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const row = async (accountId: string) =>
-  (await h.knex(TABLES.tableVerifications).where({ account_id: accountId, table_name: 'stripe_charges' }).first()) as TableVerificationRow;
+const row = (accountId: string) => chargesVerification(h, accountId);
 
 it('a stopping process yields its verification at the next window, and the check completes later, exact', async () => {
-  const account = await h.addAccount({ charges: 1_200 });
-  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
-  await waitFor(async () => (await row(account.id))?.verified_at, { description: 'the verification after the load', timeoutMs: 60_000 });
-  await waitFor(async () => !(await h.deps.queues.isLive('account.verify', { accountId: account.id, scope: 'full' })), {
-    description: 'the verification job to end',
-    timeoutMs: 20_000,
-  });
-  const lost = (await h.destination
-    .knex('stripe_charges')
-    .where({ account_id: account.identifier })
-    .orderByRaw('md5(id)')
-    .limit(40)
-    .pluck('id')) as string[];
-  await h.destination.knex('stripe_charges').whereIn('id', lost).delete();
+  const account = await verifiedAccountMissingRows(h, 1_200, 40);
 
   const request = { accountId: account.id, scope: 'full' as const, requestedAt: new Date() };
   const stopping = await verifyAccount({ ...h.deps, stopping: () => true }, request, silentLogger());
