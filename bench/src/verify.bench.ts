@@ -1,5 +1,6 @@
 import { TABLES } from '@datasync/db';
 import { createLoaderStack, type BenchService, type LoaderStack, type ProviderAccount } from './loaderStack';
+import { cpuSeconds } from './procStats';
 import { formatTable, type Figure } from './report';
 import { verifyBenchConfig, type VerifyBenchConfig } from './verify/config';
 
@@ -9,7 +10,8 @@ import { verifyBenchConfig, type VerifyBenchConfig } from './verify/config';
 // are counted by the emulator, per endpoint. Figures: list requests used ÷ (objects / 100); the
 // verification's request rate ÷ what the budget leaves after polling; the same with a share of
 // the objects drifted, which must be repaired exactly (found = repaired = injected, and a check
-// after it finds nothing).
+// after it finds nothing); the loader's CPU time per object checked against its CPU time per row
+// of the load before it, in the same run.
 
 const SHARE = 0.5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,11 +49,18 @@ async function lastVerification(stack: LoaderStack, accountId: string): Promise<
   return row?.verified_at ? { at: row.verified_at.getTime(), found: row.drift_found, repaired: row.drift_repaired } : undefined;
 }
 
+async function accountStatus(stack: LoaderStack, accountId: string): Promise<string | undefined> {
+  const row = (await stack.knex(TABLES.accountStates).where({ account_id: accountId }).first('status')) as { status: string } | undefined;
+  return row?.status;
+}
+
 interface Measured {
   seconds: number;
   listRequests: number;
   pollRequests: number;
   verified: Verified;
+  /** CPU time the loader used meanwhile. */
+  cpuSeconds: number;
   /** List requests the emulator served in each whole second of the check. */
   perSecond: number[];
 }
@@ -89,7 +98,7 @@ function rateSpread(perSecond: number[]): string {
 }
 
 /** One full verification asked for now, with the requests the emulator served meanwhile. */
-async function verifyOnce(stack: LoaderStack, account: ProviderAccount, accountId: string): Promise<Measured> {
+async function verifyOnce(stack: LoaderStack, loader: BenchService, account: ProviderAccount, accountId: string): Promise<Measured> {
   // The previous check's job may still be running (the one after the load takes as long as a
   // full check) or ending after it recorded its result: an enqueue under the same id meanwhile
   // would be absorbed by it.
@@ -101,6 +110,7 @@ async function verifyOnce(stack: LoaderStack, account: ProviderAccount, accountI
   const stats = () => stack.admin<Stats>('GET', `/accounts/${account.id}/stats`);
   const start = await stats();
   const started = Date.now();
+  const cpuBefore = cpuSeconds(loader.pid);
   const sampler = sampleRate(stats);
   await stack.producer.enqueue('account.verify', { accountId, scope: 'full' });
   const verified = await until('the verification', 60 * 60_000, async () => {
@@ -108,6 +118,7 @@ async function verifyOnce(stack: LoaderStack, account: ProviderAccount, accountI
     return last && last.at > before ? last : undefined;
   });
   const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuSeconds(loader.pid) - cpuBefore;
   const end = await stats();
   const perSecond = await sampler.stop();
   return {
@@ -116,6 +127,7 @@ async function verifyOnce(stack: LoaderStack, account: ProviderAccount, accountI
     listRequests: requestsOf(end, isCharges) - requestsOf(start, isCharges),
     pollRequests: requestsOf(end, isEvents) - requestsOf(start, isEvents),
     verified,
+    cpuSeconds: cpu,
   };
 }
 
@@ -153,10 +165,18 @@ async function run(config: VerifyBenchConfig, figures: Figure[]): Promise<void> 
     const accountId = await stack.insertAccount(account);
     const identifier = account.id;
     const schedule = { LOADER_VERIFY_SETTLE_S: '0', LOADER_VERIFY_FULL_EVERY_MIN: '0', LOADER_VERIFY_RECENT_EVERY_MIN: '0' };
-    // The load (and the verification that follows it) with a budget that does not hold it back.
-    loader = await stack.startService('loader', { ...stack.serviceEnv, ...schedule, PROVIDER_RATE_TEST_PER_SECOND: '100000' });
+    // The load alone, with a budget that does not hold it back: its CPU time per row is the
+    // baseline of the verification's.
+    loader = await stack.startService('loader', {
+      ...stack.serviceEnv,
+      ...schedule,
+      PROVIDER_RATE_TEST_PER_SECOND: '100000',
+      LOADER_VERIFY_AFTER_LOAD: 'false',
+    });
+    const loadCpuBefore = cpuSeconds(loader.pid);
     await stack.producer.enqueue('account.attach', { accountId });
-    await until('the load and its verification', 60 * 60_000, () => lastVerification(stack, accountId));
+    await until('the load', 60 * 60_000, async () => (await accountStatus(stack, accountId)) === 'live');
+    const loadCpuPerRow = (cpuSeconds(loader.pid) - loadCpuBefore) / charges;
     await loader.stop();
 
     // The loader that measures: the provider's own limit, polling every 5 s beside the verification.
@@ -167,7 +187,7 @@ async function run(config: VerifyBenchConfig, figures: Figure[]): Promise<void> 
       LOADER_POLL_INTERVAL_MS: '5000',
     });
     const budget = config.BENCH_VERIFY_RATE * SHARE;
-    const clean = await verifyOnce(stack, account, accountId);
+    const clean = await verifyOnce(stack, loader, account, accountId);
     const pages = charges / 100;
     const cleanRate = clean.listRequests / clean.seconds;
     const leftAfterPolling = budget - clean.pollRequests / clean.seconds;
@@ -177,12 +197,24 @@ async function run(config: VerifyBenchConfig, figures: Figure[]): Promise<void> 
         `drift found ${clean.verified.found}, repaired ${clean.verified.repaired}\n`,
     );
     process.stdout.write(`list requests per second (requests×seconds): ${rateSpread(clean.perSecond)}\n`);
+    const checkCpuPerObject = clean.cpuSeconds / charges;
+    process.stdout.write(
+      `loader CPU: ${(loadCpuPerRow * 1e6).toFixed(0)} µs a row loaded, ${(checkCpuPerObject * 1e6).toFixed(0)} µs an object checked ` +
+        `(polling every 5 s included)\n`,
+    );
     if (clean.verified.found !== 0) throw new Error(`a verification without drift found ${clean.verified.found}`);
     figures.push({
       name: 'no drift: list requests / (objects / 100)',
       value: clean.listRequests / pages,
       unit: '',
       goal: 1.05,
+      kind: 'max',
+    });
+    figures.push({
+      name: 'no drift: loader CPU per object checked ÷ per row loaded',
+      value: checkCpuPerObject / loadCpuPerRow,
+      unit: '',
+      goal: 1,
       kind: 'max',
     });
     figures.push({
@@ -195,8 +227,8 @@ async function run(config: VerifyBenchConfig, figures: Figure[]): Promise<void> 
 
     const drift = Math.round((charges * config.BENCH_VERIFY_DRIFT_PERCENT) / 100);
     await injectDrift(stack, account, identifier, drift);
-    const drifted = await verifyOnce(stack, account, accountId);
-    const after = await verifyOnce(stack, account, accountId);
+    const drifted = await verifyOnce(stack, loader, account, accountId);
+    const after = await verifyOnce(stack, loader, account, accountId);
     const rows = Number(
       (
         (await stack.destination('stripe_charges').where({ account_id: identifier, _deleted: false }).count({ n: '*' }).first()) as {

@@ -49,6 +49,7 @@ export {
   type StoredStatesOptions,
 } from './writers/storedStates';
 export { contentDigest } from './writers/contentDigest';
+export { sameContent } from './writers/sameContent';
 export { finishRun, type FinishRunOptions } from './writers/finishRun';
 export { purgeAccount, type PurgeOptions } from './purge/purgeAccount';
 export { blobFormats, DEFAULT_BLOB_FORMAT, type BlobFormat, type S3Settings } from './engines/s3/s3Settings';

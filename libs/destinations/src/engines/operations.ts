@@ -65,8 +65,8 @@ export interface StoredState {
   /** `_source_ts`, epoch ms. */
   sourceTs: number;
   deleted: boolean;
-  /** contentDigest of the stored object (`data`). */
-  digest: string;
+  /** Whether the stored object (`data`) has the same content as `object`, whatever the order of their keys. */
+  holds(object: unknown): boolean;
 }
 
 export interface StoredStatesOptions extends AccountTable {

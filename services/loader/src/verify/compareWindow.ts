@@ -1,4 +1,4 @@
-import { contentDigest, type StoredState } from '@datasync/destinations';
+import type { StoredState } from '@datasync/destinations';
 import type { ProviderObject } from '@datasync/providers';
 
 /** An object as one list page showed it, and when that page's response arrived. */
@@ -44,7 +44,7 @@ export function compareWindow(
       continue;
     }
     if (row.sourceTs >= item.fetchedAt) continue;
-    if (row.digest !== contentDigest(item.object)) drift.changed.push(item);
+    if (!row.holds(item.object)) drift.changed.push(item);
     else if (updatedAt(item.object) > row.sourceTs) drift.stale.push(item);
   }
   for (const [id, sourceTs] of liveInWindow) {

@@ -1,4 +1,4 @@
-import { contentDigest, type StoredState } from '@datasync/destinations';
+import { sameContent, type StoredState } from '@datasync/destinations';
 import { compareWindow, type ListedObject } from './compareWindow';
 
 const at = 1_000_000;
@@ -8,7 +8,7 @@ const listed = (id: string, extra: Record<string, unknown> = {}): [string, Liste
 ];
 const stored = (id: string, sourceTs: number, data: Record<string, unknown> | null, deleted = false): [string, StoredState] => [
   id,
-  { sourceTs, deleted, digest: contentDigest(data) },
+  { sourceTs, deleted, holds: (object) => sameContent(data, object) },
 ];
 
 it('sorts each difference into its kind and leaves rows written after the listing alone', () => {
@@ -39,10 +39,4 @@ it('sorts each difference into its kind and leaves rows written after the listin
   expect(drift.changed.map((m) => m.object.id)).toEqual(['changed']);
   expect(drift.stale.map((m) => m.object.id)).toEqual(['stale']);
   expect(drift.removed).toEqual(['gone']);
-});
-
-it('digests JSON whatever the key order', () => {
-  expect(contentDigest({ a: 1, b: { c: [1, { d: 2 }] } })).toBe(contentDigest({ b: { c: [1, { d: 2 }] }, a: 1 }));
-  expect(contentDigest({ a: 1 })).not.toBe(contentDigest({ a: 1, b: null }));
-  expect(contentDigest([1, 2])).not.toBe(contentDigest([2, 1]));
 });

@@ -5,7 +5,9 @@ import { listAll } from './s3Objects';
 import { readPart } from './s3PartReader';
 import type { S3Handle } from './s3Handle';
 
-interface NewestState extends StoredState {
+// A whole account's states are kept (see the cache below): a digest each, not the objects.
+interface NewestState extends Omit<StoredState, 'holds'> {
+  digest: string;
   /** The object's `created` (epoch ms), null for a tombstone. */
   created: number | null;
 }
@@ -56,7 +58,8 @@ export async function readS3StoredStates(handle: S3Handle, options: StoredStates
   const found = new Map<string, StoredState>();
   for (const id of options.ids) {
     const state = states.get(id);
-    if (state) found.set(id, { sourceTs: state.sourceTs, deleted: state.deleted, digest: state.digest });
+    if (state)
+      found.set(id, { sourceTs: state.sourceTs, deleted: state.deleted, holds: (object) => contentDigest(object) === state.digest });
   }
   return found;
 }

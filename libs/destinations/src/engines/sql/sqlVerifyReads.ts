@@ -1,6 +1,6 @@
 import type { CreatedWindowOptions, StoredState, StoredStatesOptions } from '../operations';
 import type { SqlEngine, SqlHandle } from '../types';
-import { contentDigest } from '../../writers/contentDigest';
+import { sameContent } from '../../writers/sameContent';
 import { sqlFailure } from './sqlFailure';
 
 // Few enough bound values for either engine in one statement.
@@ -42,10 +42,12 @@ export async function readSqlStoredStates(
         `FROM ${dialect.table(schema, table)} WHERE ${q('account_id')} = ${dialect.placeholder(1)} AND ${q('id')} IN (${list})`;
       const { rows } = await handle.query(sql, [accountId, ...chunk]);
       for (const row of rows) {
+        // A window's stored objects are kept until it is compared: at most LOADER_VERIFY_WINDOW_OBJECTS.
+        const data = toObject(row.data);
         found.set(String(row.id), {
           sourceTs: toMs(row.source_ts),
           deleted: toBoolean(row.deleted),
-          digest: contentDigest(toObject(row.data)),
+          holds: (object) => sameContent(data, object),
         });
       }
     }
