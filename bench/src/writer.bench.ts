@@ -94,14 +94,23 @@ async function freshTable(handle: SqlHandle, schema: string, table: string): Pro
   return spec;
 }
 
-async function writerRun(handle: SqlHandle, schema: string, objects: Charge[], sourceTs: Date, batchSize: number): Promise<number> {
-  const resource = await freshTable(handle, schema, `bench_writer_${batchSize}`);
+/** The writer's rows/s; `likelyNew` as a first backfill's segments write (Postgres COPYs straight into the table). */
+async function writerRun(
+  handle: SqlHandle,
+  schema: string,
+  objects: Charge[],
+  sourceTs: Date,
+  batchSize: number,
+  likelyNew = false,
+): Promise<number> {
+  const resource = await freshTable(handle, schema, `bench_writer_${likelyNew ? 'new_' : ''}${batchSize}`);
   const writer = createWriter(handle, { engine: handle.engine, schema, resource });
   const rate = await timed(
-    `${handle.engine} writer, batches of ${batchSize}`,
+    `${handle.engine} writer${likelyNew ? ', a first load' : ''}, batches of ${batchSize}`,
     async () => {
       for (let i = 0; i < objects.length; i += batchSize) {
-        await writer.writeBatch(objects.slice(i, i + batchSize).map((object) => ({ accountId: ACCOUNT, object, sourceTs })));
+        const batch = objects.slice(i, i + batchSize).map((object) => ({ accountId: ACCOUNT, object, sourceTs }));
+        await writer.writeBatch(batch, { likelyNew });
       }
     },
     () => countRows(handle, schema, resource.table),
@@ -209,7 +218,10 @@ async function postgresBench(
     await writeLoadFile(rows, 'postgres', file);
     process.stdout.write(`PostgreSQL, ${ROWS} charge rows into empty tables:\n`);
     const methods: Record<string, () => Promise<number>> = { 'psql \\copy': () => psqlCopyRun(handle, databaseUrl, schema, file) };
-    for (const size of BATCH_SIZES) methods[`postgres writer (${size}/batch)`] = () => writerRun(handle, schema, objects, sourceTs, size);
+    for (const size of BATCH_SIZES) {
+      methods[`postgres writer (${size}/batch)`] = () => writerRun(handle, schema, objects, sourceTs, size);
+      methods[`postgres writer, a first load (${size}/batch)`] = () => writerRun(handle, schema, objects, sourceTs, size, true);
+    }
     // The alternative the writer was measured against; one run is enough to see the gap.
     const unnest = await unnestRun(handle, schema, rows, BATCH_SIZES[BATCH_SIZES.length - 1] ?? 1_000);
     const best = await bestOf(methods);

@@ -35,6 +35,13 @@ export interface WriteBatchOptions {
    * ignore it: their upsert is idempotent by key.
    */
   partKey?: PartKey;
+  /**
+   * The rows are most likely not in the table yet (the pages of an account's first backfill). A
+   * Postgres writer then COPYs them straight into the table, which costs its server about half
+   * of the staging table and upsert, and writes the batch through the upsert after all when one
+   * of them is there. Only a hint: the rows stored are the same either way.
+   */
+  likelyNew?: boolean;
 }
 
 export interface Writer {

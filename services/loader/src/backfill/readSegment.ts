@@ -25,6 +25,8 @@ export interface SegmentIo {
   /** The account's identifier: the `account_id` column of its rows. */
   identifier: string;
   table: string;
+  /** The run is the account's first load into the table, so its rows are likely new there (WriteBatchOptions.likelyNew). */
+  firstLoad: boolean;
   logger: Logger;
 }
 
@@ -213,7 +215,7 @@ async function writeBatch(
     const reason = await stop.stopped();
     return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
   }
-  await io.write(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' } });
+  await io.write(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' }, likelyNew: io.firstLoad });
   const commit = { cursor, cursorCreated, pages: pageCount, rows: rows.length, done };
   const renewedFrom = Date.now();
   const result = await knex.transaction(async (trx) => {

@@ -106,6 +106,7 @@ async function readClaimed(
         deps.destinationPool.use(target, (pooled) => pooled.writer(writerOptions).writeBatch(rows, writeOptions), { urgent }),
       identifier: ctx.account.identifier,
       table: ctx.run.tableName,
+      firstLoad: ctx.run.kind === 'backfill',
       logger,
     },
     { ...lease, deadline: Date.now() + deps.settings.sliceMs, ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}) },

@@ -15,6 +15,8 @@ import { copyLine } from './copyText';
 // overhead vanishes, small enough that a batch never sits in memory twice.
 const CHUNK_CHARS = 256 * 1024;
 
+const UNIQUE_VIOLATION = '23505';
+
 /*
  * Why COPY into a temporary table and one INSERT … SELECT … ON CONFLICT per batch: measured with
  * `npm run bench:writer` (100,000 charge rows into an empty table, local Postgres 15, 2 cores
@@ -29,6 +31,12 @@ const CHUNK_CHARS = 256 * 1024;
  *
  * Half the time goes to parsing `data` as jsonb, which psql \copy pays too. The staging table is
  * created once per connection with ON COMMIT DELETE ROWS: the commit empties it, no TRUNCATE.
+ *
+ * A batch of rows that are likely new (`likelyNew`: a first backfill's pages) is COPYed straight
+ * into the table instead, in a transaction of its own: the server parses and stores each row once,
+ * as psql \copy does, where the staging path stores it twice and sorts it. When a row is there
+ * after all (a page read again after a crash, a change the poll wrote first), the COPY fails on the
+ * primary key having written nothing, and the batch goes through the upsert.
  */
 export function createPostgresWriter(engine: FailureSource, handle: PostgresHandle, options: WriterOptions): Writer {
   const { schema, resource } = options;
@@ -37,7 +45,9 @@ export function createPostgresWriter(engine: FailureSource, handle: PostgresHand
   // One per table and connection: temporary tables are private to the session, so concurrent
   // writers on other connections never share it.
   const staging = `_datasync_stage_${table}`;
-  const copySql = `COPY ${dialect.stagingTable(schema, staging)} (${columns.map(dialect.quoteIdent).join(', ')}) FROM STDIN`;
+  const columnList = columns.map(dialect.quoteIdent).join(', ');
+  const copySql = `COPY ${dialect.stagingTable(schema, staging)} (${columnList}) FROM STDIN`;
+  const directCopySql = `COPY ${dialect.table(schema, table)} (${columnList}) FROM STDIN`;
   const upsertSql = dialect.upsertFromStaging(schema, table, staging, columns, primaryKey);
   let prepared: Promise<void> | undefined;
 
@@ -60,19 +70,34 @@ export function createPostgresWriter(engine: FailureSource, handle: PostgresHand
     if (chunk.length > 0) yield chunk;
   }
 
+  const copyRows = (sql: string, rows: readonly KeyedRow[], syncedAt: Date): Promise<void> =>
+    pipeline(Readable.from(copyChunks(rows, syncedAt)), handle.client.query(copyFrom(sql)));
+
+  /** False when a row of the batch was in the table already: the COPY then wrote nothing. */
+  const insertedAsNew = async (rows: readonly KeyedRow[], syncedAt: Date): Promise<boolean> => {
+    try {
+      await inTransaction(handle, () => copyRows(directCopySql, rows, syncedAt));
+      return true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return false;
+      throw err;
+    }
+  };
+
   return {
-    async writeBatch(batch) {
+    async writeBatch(batch, options) {
       const rows = newestPerKey(batch);
       if (rows.length === 0) return { written: 0 };
       try {
+        const syncedAt = new Date();
+        if (options?.likelyNew === true && (await insertedAsNew(rows, syncedAt))) return { written: rows.length };
         prepared ??= prepare().catch((err: unknown) => {
           prepared = undefined;
           throw err;
         });
         await prepared;
-        const syncedAt = new Date();
         await inTransaction(handle, async () => {
-          await pipeline(Readable.from(copyChunks(rows, syncedAt)), handle.client.query(copyFrom(copySql)));
+          await copyRows(copySql, rows, syncedAt);
           await handle.query(upsertSql);
         });
         return { written: rows.length };
