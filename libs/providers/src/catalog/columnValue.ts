@@ -3,9 +3,18 @@ import type { CatalogColumn, CatalogResource } from './types';
 /** What a typed column holds before the destination driver serialises it. */
 export type ColumnValue = string | number | boolean | Date | object | null;
 
+// Split once per catalog path, not once per column of every row written.
+const splitPaths = new Map<string, readonly string[]>();
+
+function keysOf(path: string): readonly string[] {
+  let keys = splitPaths.get(path);
+  if (!keys) splitPaths.set(path, (keys = path.split('.')));
+  return keys;
+}
+
 function at(object: unknown, path: string): unknown {
   let value: unknown = object;
-  for (const key of path.split('.')) {
+  for (const key of keysOf(path)) {
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[key];
   }
