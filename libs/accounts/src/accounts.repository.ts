@@ -1,4 +1,5 @@
 import { TABLES, type Knex } from '@datasync/db';
+import { endpointsWantingQuery } from '@datasync/webhooks';
 import type { CredentialKind } from './credentials';
 import { preparedStatement } from './preparedStatement';
 
@@ -160,48 +161,68 @@ export async function replaceCredential(
 }
 
 // PUT /accounts/{type}/{id}, the hot beta call, as one prepared statement: the conditional UPDATE,
-// and in the same round trip the row as it was when nothing was changed.
-const updateActive = preparedStatement<AccountIdentity & { active: boolean }>('accounts.updateActiveOrRead', (db, p) => {
-  const identity = { environment_id: p.environmentId, source_type: p.sourceType, identifier: p.identifier };
-  return db
-    .with(
-      'changed',
-      db(TABLES.accounts)
-        .where(identity)
-        .whereNull('deleting_at')
-        .whereNot('active', p.active)
-        // A toggle by the integrator is theirs to undo: a provider's later `authorized` leaves it.
-        .update({ active: p.active, paused_by_provider: false, updated_at: db.fn.now() })
-        .returning([...COLUMNS]),
-    )
-    .select([...COLUMNS, db.raw('true as changed')])
-    .from('changed')
-    .unionAll(
-      db(TABLES.accounts)
-        .where(identity)
-        .whereNotExists(db.select(1).from('changed'))
-        .select([...COLUMNS, db.raw('false as changed')]),
-    );
-});
+// and in the same round trip the row as it was when nothing was changed. Gated, it changes
+// nothing when an endpoint of the environment wants the toggle's event, and says so: the caller
+// then toggles in a transaction that writes the event with it. Most environments have none, so a
+// toggle stays one statement without a separate question first.
+const updateActive = preparedStatement<AccountIdentity & { active: boolean; eventType: string; gated: boolean }>(
+  'accounts.updateActiveOrRead',
+  (db, p) => {
+    const identity = { environment_id: p.environmentId, source_type: p.sourceType, identifier: p.identifier };
+    const wanted = db.raw('(select wanted from wanted)');
+    return db
+      .with('wanted', db.select(db.raw('exists (?) as wanted', [endpointsWantingQuery(db, p.environmentId, p.eventType)])))
+      .with(
+        'changed',
+        db(TABLES.accounts)
+          .where(identity)
+          .whereNull('deleting_at')
+          .whereNot('active', p.active)
+          .whereRaw('not (? and (select wanted from wanted))', [p.gated])
+          // A toggle by the integrator is theirs to undo: a provider's later `authorized` leaves it.
+          .update({ active: p.active, paused_by_provider: false, updated_at: db.fn.now() })
+          .returning([...COLUMNS]),
+      )
+      .select([...COLUMNS, db.raw('true as changed'), db.raw('? as events_wanted', [wanted])])
+      .from('changed')
+      .unionAll(
+        db(TABLES.accounts)
+          .where(identity)
+          .whereNotExists(db.select(1).from('changed'))
+          .select([...COLUMNS, db.raw('false as changed'), db.raw('? as events_wanted', [wanted])]),
+      );
+  },
+);
+
+export interface ActiveUpdate {
+  account: Account;
+  changed: boolean;
+  /** An enabled endpoint of the environment wants the toggle's event (a gated call then changed nothing). */
+  eventsWanted: boolean;
+}
 
 /**
  * Sets `active` on the account with this identity unless it is being deleted or already has that
  * value. One statement (the row lock lasts only as long as it), one round trip: `changed` and the
  * account as updated, or, when nothing changed, the account as the statement found it (deleting,
  * already of that state, or changed by another call meanwhile); undefined when there is none.
+ * `gated`: change nothing when an endpoint wants `eventType` (see `eventsWanted`).
  */
 export async function updateActiveOrRead(
   db: Knex,
   identity: AccountIdentity,
   active: boolean,
-): Promise<{ account: Account; changed: boolean } | undefined> {
+  event: { type: string; gated: boolean },
+): Promise<ActiveUpdate | undefined> {
   const [row] = (await updateActive(db, {
     environmentId: identity.environmentId,
     sourceType: identity.sourceType,
     identifier: identity.identifier,
     active,
-  })) as (ReadRow & { changed: boolean })[];
-  return row && { account: toAccount(row), changed: row.changed };
+    eventType: event.type,
+    gated: event.gated,
+  })) as (ReadRow & { changed: boolean; events_wanted: boolean })[];
+  return row && { account: toAccount(row), changed: row.changed, eventsWanted: row.events_wanted };
 }
 
 export async function markDeleting(db: Db, id: string): Promise<Account> {

@@ -1,4 +1,4 @@
-import { emitAccountEvent, endpointsWanting } from '@datasync/webhooks';
+import { emitAccountEvent } from '@datasync/webhooks';
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
@@ -108,16 +108,17 @@ export class AccountsService {
     const full = { environmentId: caller.environmentId, ...identity };
     const eventType = active ? 'account.resumed' : 'account.paused';
     // The integrator event commits with the toggle (libs/webhooks' outbox). Most environments have
-    // no endpoint for it: then the toggle stays one statement. An endpoint created while this call
-    // runs may miss its event, as one created just after it would.
-    const result =
-      (await endpointsWanting(this.options.knex, caller.environmentId, eventType)).length === 0
-        ? await updateActiveOrRead(this.options.knex, full, active)
-        : await this.options.knex.transaction(async (trx) => {
-            const updated = await updateActiveOrRead(trx, full, active);
-            if (updated?.changed) await emitAccountEvent(trx, updated.account.id, eventType);
-            return updated;
-          });
+    // no endpoint for it: then the toggle is one statement, which changes nothing when one does,
+    // and the toggle is made again in a transaction with its event. An endpoint created while this
+    // call runs may miss its event, as one created just after it would.
+    const quick = await updateActiveOrRead(this.options.knex, full, active, { type: eventType, gated: true });
+    const result = !quick?.eventsWanted
+      ? quick
+      : await this.options.knex.transaction(async (trx) => {
+          const updated = await updateActiveOrRead(trx, full, active, { type: eventType, gated: false });
+          if (updated?.changed) await emitAccountEvent(trx, updated.account.id, eventType);
+          return updated;
+        });
     if (result?.changed) {
       await this.hooks.afterAccountToggled(result.account);
       return result.account;

@@ -79,7 +79,7 @@ it('answers the state another toggle committed while this one waited for its row
     await waitFor(
       async () => {
         const { rows } = (await knex.raw(
-          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'with \"changed\"%'",
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%\"changed\" as (update%'",
         )) as { rows: { n: number }[] };
         return (rows[0]?.n ?? 0) > 0;
       },

@@ -3,7 +3,7 @@ export { ALL_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from './eventT
 export { SIGNATURE_HEADER, generateSigningSecret, signatureHeader, verifySignature } from './signature';
 export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './backoff';
 export { guardEndpointHost, parseEndpointUrl, type UrlGuard } from './endpointUrl';
-export { emitAccountEvent, endpointsWanting, type EmittedEvent, type EventData } from './webhookEvents.repository';
+export { emitAccountEvent, endpointsWanting, endpointsWantingQuery, type EmittedEvent, type EventData } from './webhookEvents.repository';
 export { sealedSecretOf, type WebhookEndpoint } from './webhookEndpoints.repository';
 export {
   claimDueDeliveries,

@@ -58,12 +58,19 @@ export async function emitAccountEvent(
 }
 
 /**
- * The enabled endpoints of an environment that asked for the type. A hot path whose change is
- * one statement (a toggle) asks this first, and pays for a transaction only when one does.
+ * The ids of an environment's enabled endpoints that asked for the type, as a query to run or to
+ * nest in another statement (a toggle asks it inside its own UPDATE, so that it pays for a
+ * transaction only when an endpoint wants the event). `type` may be a placeholder of a prepared
+ * statement, hence a string.
  */
-export async function endpointsWanting(db: Db, environmentId: string, type: WebhookEventType): Promise<{ id: string }[]> {
-  return (await db(TABLES.webhookEndpoints)
+export function endpointsWantingQuery(db: Db, environmentId: string, type: string): Knex.QueryBuilder {
+  return db(TABLES.webhookEndpoints)
     .where({ environment_id: environmentId, status: 'enabled' })
     .whereRaw('(? = any(enabled_events) or ? = any(enabled_events))', [type, ALL_EVENTS])
-    .select('id')) as { id: string }[];
+    .select('id');
+}
+
+/** The enabled endpoints of an environment that asked for the type. */
+export async function endpointsWanting(db: Db, environmentId: string, type: WebhookEventType): Promise<{ id: string }[]> {
+  return (await endpointsWantingQuery(db, environmentId, type)) as { id: string }[];
 }
