@@ -1,6 +1,7 @@
 import { knex as knexFactory, type Knex } from 'knex';
 import { Pool } from 'pg';
 import type { Logger } from '@datasync/logger';
+import { waitOutFullServer } from './fullServer';
 
 export type { Knex };
 
@@ -32,12 +33,13 @@ function clientConfig(options: DbOptions) {
 /** The knex handle of the control-plane database. Close it with `knex.destroy()`. */
 export function createKnex(options: DbOptions): Knex {
   const { logger } = options;
-  return knexFactory({
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const knex = knexFactory({
     client: 'pg',
     connection: clientConfig(options),
     // min 0: an idle process holds no connections, and a restarted Postgres leaves no dead ones behind.
     pool: { min: 0, max: options.poolMax },
-    acquireConnectionTimeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    acquireConnectionTimeout: connectTimeoutMs,
     log: {
       warn: (detail: unknown) => logger?.warn('knex warning', { detail }),
       error: (detail: unknown) => logger?.error('knex error', { detail }),
@@ -45,6 +47,8 @@ export function createKnex(options: DbOptions): Knex {
       debug: (detail: unknown) => logger?.debug('knex debug', { detail }),
     },
   });
+  waitOutFullServer(knex, connectTimeoutMs);
+  return knex;
 }
 
 /** A raw pg pool, for what knex does not do (COPY streams). Close it with `pool.end()`. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createDestinationDb, type DestinationDb } from '../testing/harness';
 import { testMasterKeys } from '../testing/fixtures';
@@ -89,4 +89,34 @@ it('opens apart a destination whose connection string changed', async () => {
   const old = await pool.use(target(), ({ destination }) => backendPid(destination.handle));
   const changed = await pool.use(target(`${db.connectionString}&connect_timeout=11`), ({ destination }) => backendPid(destination.handle));
   expect(changed).not.toBe(old);
+});
+
+it('waits for a connection it holds when the destination refuses one more, instead of failing the batch', async () => {
+  // A role's CONNECTION LIMIT refuses past it as a server at max_connections does (53300).
+  const role = `loader_pool_${randomBytes(4).toString('hex')}`;
+  await db.knex.raw(`create role ${role} login connection limit 2`);
+  const limited = new URL(db.connectionString);
+  limited.username = role;
+  const four = createDestinationPool({ allowPrivateNetworks: true, statementTimeoutMs: 10_000 }, secretBox, {
+    perDestination: 4,
+    idleMs: 60_000,
+  });
+  try {
+    const one = target(limited.toString());
+    const pids = new Set<number>();
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        four.use(one, async ({ destination }) => {
+          pids.add(await backendPid(destination.handle));
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(pids.size).toBe(2);
+  } finally {
+    await four.close();
+    await db.knex.raw('select pg_terminate_backend(pid) from pg_stat_activity where usename = ?', [role]);
+    await db.knex.raw(`drop role ${role}`);
+  }
 });

@@ -94,20 +94,28 @@ export class DestinationPool {
   private async acquire(key: string, target: PoolTarget, urgent: boolean): Promise<Connection> {
     if (this.closed) throw new Error('the destination pool is closed');
     const slot = this.slot(key);
-    const idle = slot.idle.pop();
-    if (idle) return idle;
-    if (slot.open >= this.limits.perDestination) {
-      // Handed a connection by release(), or null: one closed, so this waiter may open one.
-      const handed = await new Promise<Connection | null>((resolve) => (urgent ? slot.urgent : slot.waiting).push(resolve));
-      if (handed) return handed;
-    }
-    slot.open += 1;
-    try {
-      return newConnection(await this.open(target));
-    } catch (err) {
-      slot.open -= 1;
-      nextWaiter(slot)?.(null);
-      throw err;
+    let refused = false;
+    for (;;) {
+      const idle = slot.idle.pop();
+      if (idle) return idle;
+      if (slot.open >= this.limits.perDestination || refused) {
+        // Handed a connection by release(), or null: one closed, so this waiter may open one.
+        const handed = await new Promise<Connection | null>((resolve) => (urgent ? slot.urgent : slot.waiting).push(resolve));
+        if (handed) return handed;
+      }
+      slot.open += 1;
+      try {
+        return newConnection(await this.open(target));
+      } catch (err) {
+        slot.open -= 1;
+        // The destination is up but will not take another connection now (its max_connections, a
+        // role's connection limit, a restart under way), and this process holds others to it:
+        // the batch waits for one of those instead of failing. With none held, it fails as before.
+        refused = slot.open > 0 && (err as { code?: unknown }).code === 'unavailable';
+        if (refused) continue;
+        nextWaiter(slot)?.(null);
+        throw err;
+      }
     }
   }
 
