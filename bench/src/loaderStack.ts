@@ -24,13 +24,15 @@ export interface BenchService {
 /** A built service (`services/<name>/dist/main.js`) with production settings on a free port, healthy before this resolves. */
 export async function startBenchService(name: string, env: Record<string, string>): Promise<BenchService> {
   const port = await freePort();
-  // BENCH_SERVICE_LOG_DIR keeps each service's log (at info) in <dir>/<name>-<port>.log, to see
-  // where a figure's time went; without it the services log warnings only, to stderr.
+  // BENCH_SERVICE_LOG_DIR keeps each service's log (at BENCH_SERVICE_LOG_LEVEL, info unless set;
+  // `http` lists every request a service answered) in <dir>/<name>-<port>.log, to see where a
+  // figure's time went; without it the services log warnings only, to stderr.
   const logDir = process.env.BENCH_SERVICE_LOG_DIR;
+  const logLevel = logDir ? (process.env.BENCH_SERVICE_LOG_LEVEL ?? 'info') : 'warn';
   const logFile = logDir ? fs.openSync(path.join(logDir, `${name}-${port}.log`), 'a') : 'ignore';
   const child = spawn(process.execPath, [path.join(repoRoot, 'services', name, 'dist', 'main.js')], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: logDir ? 'info' : 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: logLevel, HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', logFile, 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -103,6 +103,11 @@ async function throughput(config: ThroughputBenchConfig, figures: Figure[]): Pro
   figures.push({ name: 'end to end / slower of connector, writer', value: endToEnd / slower, unit: '', goal: 0.7, kind: 'min' });
 }
 
+/** Cuts the loader's CPU profile (cpuProfilePreload.ts) at the edges of the measured window, when one is taken. */
+function profileWindow(config: ThroughputBenchConfig, pid: number): void {
+  if (config.BENCH_THROUGHPUT_LOADER_ENV.includes('CPU_PROFILE_DIR=')) process.kill(pid, 'SIGUSR2');
+}
+
 /** One unthrottled load: rows/s from POST /accounts to the last row committed, and the loader's CPU time meanwhile. */
 async function unthrottledLoad(config: ThroughputBenchConfig, copyFile: string): Promise<{ perSecond: number; loaderCpu: number }> {
   const rows = config.BENCH_THROUGHPUT_UNTHROTTLED_ROWS;
@@ -110,11 +115,13 @@ async function unthrottledLoad(config: ThroughputBenchConfig, copyFile: string):
   try {
     const account = await system.newProviderAccount(rows);
     const cpuBefore = cpuSeconds(system.loader.pid);
+    profileWindow(config, system.loader.pid);
     const started = Date.now();
     await system.register(account);
     await until('every row loaded', 30 * 60_000, async () => (await system.rowsLoaded(account.id)) >= rows, 50);
     const perSecond = rows / ((Date.now() - started) / 1000);
     const loaderCpu = cpuSeconds(system.loader.pid) - cpuBefore;
+    profileWindow(config, system.loader.pid);
     const stored = await system.rows(account.id);
     if (stored !== rows) throw new Error(`the unthrottled run stored ${stored} rows of ${rows}`);
     await exportCopyText(system.destinationUrl, 'public', copyFile);
