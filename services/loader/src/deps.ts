@@ -1,3 +1,4 @@
+import type { RunningJobs } from './jobs/runningJobs';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
@@ -49,6 +50,8 @@ export interface LoaderSettings {
   verifyConcurrency: number;
   /** A verification job lists this long, then yields its worker slot. */
   verifySliceMs: number;
+  /** How long after it was asked for a verification waits while this process loads (segment jobs run). */
+  verifyDeferMs: number;
   /** How far back a `recent` verification reaches, in days of `created`. */
   verifyRecentDays: number;
   /** Seconds before now where a verification's range ends: newer objects may still be on their way. */
@@ -87,4 +90,6 @@ export interface LoaderDeps {
   logger: Logger;
   /** True once the process is shutting down: segment jobs give their segment back at the next page. */
   stopping(): boolean;
+  /** The jobs this process runs now (a verification waits while segment jobs load). */
+  running: RunningJobs;
 }

@@ -16,6 +16,7 @@ import { createApp } from './app';
 import { loadLoaderConfig } from './config';
 import type { LoaderDeps } from './deps';
 import { LOADER_QUEUES, loaderHandlers } from './jobs/handlers';
+import { RunningJobs } from './jobs/runningJobs';
 import { registerLagGauge } from './incremental/lagGauge';
 import { createLoaderMetrics } from './metrics/metrics';
 import { JobQueues } from './queue/jobQueues';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     metrics,
     logger,
     stopping: () => stopping,
+    running: new RunningJobs(),
   };
   const workers = createWorkers(workerRedis, {
     prefix: config.QUEUE_PREFIX,

@@ -28,6 +28,7 @@ export function loaderSettings(config: LoaderConfig): LoaderSettings {
     verifyWindowObjects: config.LOADER_VERIFY_WINDOW_OBJECTS,
     verifyConcurrency: config.LOADER_VERIFY_CONCURRENCY,
     verifySliceMs: config.LOADER_VERIFY_SLICE_MS,
+    verifyDeferMs: config.LOADER_VERIFY_DEFER_S * 1000,
     verifyRecentDays: config.LOADER_VERIFY_RECENT_DAYS,
     verifySettleS: config.LOADER_VERIFY_SETTLE_S,
     verifyFullEveryMinutes: config.LOADER_VERIFY_FULL_EVERY_MIN,

@@ -3,6 +3,20 @@ import type { LoaderDeps } from '../deps';
 import { verifyAccount } from '../verify/verifyAccount';
 import { handleJobFailure } from './failurePolicy';
 
+// How soon a verification put off for loads looks again: the loads of small accounts take seconds.
+const LOADING_RECHECK_MS = 2_000;
+
+/**
+ * Loads go first: while this process runs segment jobs, a verification asked for less than
+ * LOADER_VERIFY_DEFER_S ago waits (another loader with none may take it meanwhile). Its job
+ * re-reads what was just loaded, from the provider and the destination, and on a busy loader that
+ * CPU comes out of other accounts' first rows and loads. Past the bound it runs regardless, so a
+ * loader that never stops loading still verifies.
+ */
+function loadsFirst(deps: LoaderDeps, requestedAt: number): boolean {
+  return deps.running.count('segment.load') > 0 && Date.now() - requestedAt < deps.settings.verifyDeferMs;
+}
+
 /**
  * `account.verify`: compares the account's loaded tables with the provider and repairs the drift
  * (see verifyTable). A spent slice yields the worker slot and goes on from the saved window; a
@@ -12,6 +26,7 @@ import { handleJobFailure } from './failurePolicy';
  */
 export function accountVerifyJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalog, 'account.verify'>> {
   return async ({ accountId, scope }, context) => {
+    if (loadsFirst(deps, context.job.timestamp)) return delayJob(context.job, context.token, Date.now() + LOADING_RECHECK_MS);
     let outcome;
     try {
       outcome = await verifyAccount(deps, { accountId, scope, requestedAt: new Date(context.job.timestamp) }, context.logger);

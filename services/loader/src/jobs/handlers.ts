@@ -39,6 +39,7 @@ function timed<P>(deps: LoaderDeps, name: string, handler: JobHandler<P>): JobHa
   return async (payload, context) => {
     const end = deps.metrics.jobDuration.startTimer({ job: name });
     let outcome = 'failed';
+    deps.running.started(name);
     try {
       await handler(payload, context);
       outcome = 'completed';
@@ -46,6 +47,7 @@ function timed<P>(deps: LoaderDeps, name: string, handler: JobHandler<P>): JobHa
       if (err instanceof Error && err.name === 'DelayedError') outcome = 'delayed';
       throw err;
     } finally {
+      deps.running.ended(name);
       end({ outcome });
     }
   };

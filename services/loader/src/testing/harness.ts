@@ -18,6 +18,7 @@ import {
 import { createTestTenant, randomQueuePrefix, startEmulator, testDatabaseUrl, testRedisUrl, type TestEmulator } from '@datasync/testing';
 import type { LoaderDeps, LoaderSettings, WebhookSettings } from '../deps';
 import { LOADER_QUEUES, loaderHandlers, type LoaderQueue } from '../jobs/handlers';
+import { RunningJobs } from '../jobs/runningJobs';
 import { createDestinationPool } from '../access/destinationPool';
 import { createLoaderMetrics } from '../metrics/metrics';
 import { JobQueues } from '../queue/jobQueues';
@@ -48,6 +49,7 @@ export const testLoaderSettings: LoaderSettings = {
   verifyWindowObjects: 300,
   verifyConcurrency: 3,
   verifySliceMs: 2_000,
+  verifyDeferMs: 0,
   verifyRecentDays: 7,
   verifySettleS: 0,
   verifyFullEveryMinutes: 0,
@@ -125,8 +127,14 @@ export interface LoaderHarness {
   prefix: string;
   environmentId: string;
   target: SeededTarget;
-  /** An emulator account registered under the target's source, as libs/accounts would insert it. */
-  addAccount(objects: Record<string, number>): Promise<{ id: string; identifier: string; externalId: string; key: string }>;
+  /**
+   * An emulator account registered under the target's source, as libs/accounts would insert it;
+   * `behaviour` is the emulator's own per-account settings (`latency_ms`, `rate_limit`).
+   */
+  addAccount(
+    objects: Record<string, number>,
+    behaviour?: Record<string, unknown>,
+  ): Promise<{ id: string; identifier: string; externalId: string; key: string }>;
   /** Runs the `webhooks` queue's jobs too, with the dispatcher that enqueues them. */
   startWorkers(queues?: readonly LoaderQueue[]): Workers<LoaderQueue>;
   webhookDispatcher: WebhookDispatcher;
@@ -178,6 +186,7 @@ export async function startHarness(
     metrics,
     logger,
     stopping: () => stopping,
+    running: new RunningJobs(),
   };
   const tenant = await createTestTenant(knex);
   const environmentId = tenant.productionEnvironmentId;
@@ -200,8 +209,8 @@ export async function startHarness(
     environmentId,
     target,
     webhookDispatcher,
-    async addAccount(objects) {
-      const account = await emulator.createAccount({ objects });
+    async addAccount(objects, behaviour = {}) {
+      const account = await emulator.createAccount({ ...behaviour, objects });
       const inserted = await insertAccount(knex, secretBox, {
         environmentId,
         sourceId: target.sourceId,
