@@ -87,6 +87,13 @@ export async function recordFailure(db: Db, account: { id: string; environmentId
  */
 export async function recordPage(db: Db, accountId: string, rows: number): Promise<void> {
   if (!db.isTransaction) return db.transaction((trx) => recordPage(trx, accountId, rows));
+  // One statement per page in the usual case: Postgres re-checks `status <> 'error'` on the row it
+  // locks to update, so when this updates a row, the account was not in error (no event is owed).
+  const counted = await db(TABLES.accountStates)
+    .where({ account_id: accountId })
+    .whereNot({ status: 'error' })
+    .update({ rows_loaded: db.raw('rows_loaded + ?', [rows]), last_synced_at: db.fn.now(), updated_at: db.fn.now() });
+  if (counted > 0) return;
   const before = await lockedStatus(db, accountId);
   await db(TABLES.accountStates)
     .where({ account_id: accountId })

@@ -5,7 +5,7 @@ import { primaryKey, tableName } from '../../ddl/tableColumns';
 import type { FailureSource } from '../../failureMessages';
 import { rowValues, writerColumns } from '../../writers/rowValues';
 import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../../writers/writeRow';
-import { inTransaction } from '../sql/transaction';
+import { inTransaction, retryingDeadlocks } from '../sql/transaction';
 import { sqlFailure } from '../sql/sqlFailure';
 import type { PostgresHandle } from './postgresHandle';
 import { postgresDialect as dialect } from './postgresDialect';
@@ -33,8 +33,8 @@ const UNIQUE_VIOLATION = '23505';
  * created once per connection with ON COMMIT DELETE ROWS: the commit empties it, no TRUNCATE.
  *
  * A batch of rows that are likely new (`likelyNew`: a first backfill's pages) is COPYed straight
- * into the table instead, in a transaction of its own: the server parses and stores each row once,
- * as psql \copy does, where the staging path stores it twice and sorts it. When a row is there
+ * into the table instead, one statement that is its own transaction: the server parses and stores
+ * each row once, as psql \copy does, where the staging path stores it twice and sorts it. When a row is there
  * after all (a page read again after a crash, a change the poll wrote first), the COPY fails on the
  * primary key having written nothing, and the batch goes through the upsert.
  */
@@ -76,7 +76,8 @@ export function createPostgresWriter(engine: FailureSource, handle: PostgresHand
   /** False when a row of the batch was in the table already: the COPY then wrote nothing. */
   const insertedAsNew = async (rows: readonly KeyedRow[], syncedAt: Date): Promise<boolean> => {
     try {
-      await inTransaction(handle, () => copyRows(directCopySql, rows, syncedAt));
+      // One COPY is a transaction of its own: it writes all of the batch or nothing.
+      await retryingDeadlocks(() => copyRows(directCopySql, rows, syncedAt));
       return true;
     } catch (err) {
       if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return false;

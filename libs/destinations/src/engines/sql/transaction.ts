@@ -10,12 +10,26 @@ const retryable = (err: unknown): boolean => {
 const ATTEMPTS = 3;
 
 /**
+ * Runs `work` again when it failed as a deadlock victim (or a serialization failure): its batch is
+ * idempotent, and its rollback has let the other transaction go on, so the retry merely waits for
+ * that one's commit. `work` is one transaction: inTransaction's, or a single statement's own.
+ */
+export async function retryingDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= ATTEMPTS || !retryable(err)) throw err;
+    }
+  }
+}
+
+/**
  * Runs `work` in one transaction (START TRANSACTION works on both engines) and rolls back on
- * any error. A deadlock victim is retried at once: its batch is idempotent, and its rollback has
- * let the other transaction go on, so the retry merely waits for that one's commit.
+ * any error; a deadlock victim is retried at once (retryingDeadlocks).
  */
 export async function inTransaction<T>(handle: SqlHandle, work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
+  return retryingDeadlocks(async () => {
     await handle.query('START TRANSACTION');
     try {
       const result = await work();
@@ -24,7 +38,7 @@ export async function inTransaction<T>(handle: SqlHandle, work: () => Promise<T>
     } catch (err) {
       // A dead connection cannot roll back; the server drops the transaction with it.
       await handle.query('ROLLBACK').catch(() => undefined);
-      if (attempt >= ATTEMPTS || !retryable(err)) throw err;
+      throw err;
     }
-  }
+  });
 }
