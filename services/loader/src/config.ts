@@ -153,8 +153,8 @@ export const configSchema = {
     .description('how long a verification job lists before it yields its worker slot and requeues itself, if other jobs wait for one'),
   // A verification reads again everything the load just wrote, from the provider and the
   // destination: on a loader still loading other accounts it takes the CPU their first rows and
-  // loads need. bench:pace, 100 accounts of 1,000 charges at once on 2 cores: every row 22-26 s
-  // with the checks running beside the loads, 18-21 s with none.
+  // loads need. bench:pace, 100 accounts of 1,000 charges at once on 2 cores: every row 22-25 s
+  // with the checks beside the loads, 20-23 s with them waiting, 18-21 s with none at all.
   LOADER_VERIFY_DEFER_S: int(0, 86_400)
     .default(120)
     .description('how long after it was asked for a verification waits while its loader runs segment jobs (0: never waits)'),
