@@ -1,4 +1,3 @@
-import type { RunningJobs } from './jobs/runningJobs';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
@@ -7,6 +6,7 @@ import type { RetryPolicy, UrlGuard } from '@datasync/webhooks';
 import type { DestinationAccessSettings } from './access/destinationAccess';
 import type { DestinationPool } from './access/destinationPool';
 import type { ProviderAccess } from './access/providerAccess';
+import type { RunningJobs } from './jobs/runningJobs';
 import type { LoaderMetrics } from './metrics/metrics';
 import type { JobQueues } from './queue/jobQueues';
 

@@ -27,6 +27,8 @@ export interface SegmentIo {
   table: string;
   /** The run is the account's first load into the table, so its rows are likely new there (WriteBatchOptions.likelyNew). */
   firstLoad: boolean;
+  /** Resolves when the next page may be fetched (firstRowsFirst.ts); at once for a head read. */
+  turn(): Promise<void>;
   logger: Logger;
 }
 
@@ -103,6 +105,7 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
       for (;;) {
         while (bufferedRows >= settings.batchRows && !halt) await toFetcher.wait();
         if (halt) return;
+        await io.turn();
         const page = await fetchAfter(after, afterCreated);
         count += 1;
         metrics.pagesFetched.inc({ resource: io.resource.name });

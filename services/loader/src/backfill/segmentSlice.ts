@@ -4,6 +4,7 @@ import type { AccountReader } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
 import { claimSegment, releaseSegment, segmentEnded, stopReason, type RunContext, type Segment, type StopReason } from '../runs';
+import { afterFirstRows } from './firstRowsFirst';
 import { readSegment, type ReadOutcome } from './readSegment';
 
 export type SliceOutcome =
@@ -107,6 +108,7 @@ async function readClaimed(
       identifier: ctx.account.identifier,
       table: ctx.run.tableName,
       firstLoad: ctx.run.kind === 'backfill',
+      turn: urgent ? () => Promise.resolve() : () => afterFirstRows(deps, ctx.account.id),
       logger,
     },
     { ...lease, deadline: Date.now() + deps.settings.sliceMs, ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}) },

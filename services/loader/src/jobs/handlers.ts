@@ -39,7 +39,10 @@ function timed<P>(deps: LoaderDeps, name: string, handler: JobHandler<P>): JobHa
   return async (payload, context) => {
     const end = deps.metrics.jobDuration.startTimer({ job: name });
     let outcome = 'failed';
-    deps.running.started(name);
+    // Counted by the account a job names, when it names one (afterFirstRows asks by account).
+    const accountId = (payload as { accountId?: unknown }).accountId;
+    const subject = typeof accountId === 'string' ? accountId : undefined;
+    deps.running.started(name, subject);
     try {
       await handler(payload, context);
       outcome = 'completed';
@@ -47,7 +50,7 @@ function timed<P>(deps: LoaderDeps, name: string, handler: JobHandler<P>): JobHa
       if (err instanceof Error && err.name === 'DelayedError') outcome = 'delayed';
       throw err;
     } finally {
-      deps.running.ended(name);
+      deps.running.ended(name, subject);
       end({ outcome });
     }
   };
