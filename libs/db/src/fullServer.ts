@@ -7,7 +7,7 @@ const TOO_MANY_CONNECTIONS = '53300';
 const FIRST_PAUSE_MS = 50;
 const LONGEST_PAUSE_MS = 1_000;
 
-export function isTooManyConnections(err: unknown): boolean {
+function isTooManyConnections(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === TOO_MANY_CONNECTIONS;
 }
 

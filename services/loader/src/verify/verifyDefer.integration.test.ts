@@ -17,7 +17,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const SLOW_CHARGES = 3_000;
+// 60 pages at half a second, four segment jobs at a time: several seconds of loading.
+const SLOW_CHARGES = 6_000;
 
 const rows = async (identifier: string) =>
   Number(((await h.destination.knex('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as { n: string }[])[0]?.n);

@@ -34,9 +34,9 @@ const UNIQUE_VIOLATION = '23505';
  *
  * A batch of rows that are likely new (`likelyNew`: a first backfill's pages) is COPYed straight
  * into the table instead, one statement that is its own transaction: the server parses and stores
- * each row once, as psql \copy does, where the staging path stores it twice and sorts it. When a row is there
- * after all (a page read again after a crash, a change the poll wrote first), the COPY fails on the
- * primary key having written nothing, and the batch goes through the upsert.
+ * each row once, as psql \copy does, where the staging path stores it twice and sorts it. When a
+ * row is there after all (a page read again after a crash, a change the poll wrote first), the
+ * COPY fails on the primary key having written nothing, and the batch goes through the upsert.
  */
 export function createPostgresWriter(engine: FailureSource, handle: PostgresHandle, options: WriterOptions): Writer {
   const { schema, resource } = options;
