@@ -34,30 +34,50 @@ export function serviceUrl(host: string, port: number): string {
 }
 
 /**
- * The demo's login (the seed's DEMO_EMAIL) operates the queue dashboard, so `npm start` shows
- * /ops/queues; OPS_OPERATOR_EMAILS set in the launcher's environment wins.
+ * Settings the launcher picks for a local system, each one overridable: a variable the user
+ * exported wins (PROVIDER_STRIPE_BASE_URL=https://api.stripe.com for a real Stripe test account,
+ * DESTINATION_ALLOW_PRIVATE_NETWORKS=false, LOADER_CONCURRENCY=4…).
  */
-function demoOperatorEmails(): string {
-  const env = inheritedEnv();
-  return env.OPS_OPERATOR_EMAILS ?? env.DEMO_EMAIL ?? 'demo@datasync.local';
-}
-
-/** The services in start order: the emulator first, since the others call it. */
-export function planServices(config: LauncherConfig, ports: ServicePorts, shared: SharedSettings): PlannedService[] {
-  const emulatorUrl = serviceUrl(config.HOST, ports.providerEmulator);
-  const common = { NODE_ENV: config.NODE_ENV, LOG_LEVEL: config.LOG_LEVEL, HOST: config.HOST };
-  const backend = {
-    ...common,
-    DATABASE_URL: shared.databaseUrl,
-    REDIS_URL: shared.redisUrl,
-    SECRETS_MASTER_KEYS: shared.secretsMasterKeys,
+function localDefaults(emulatorUrl: string): Record<string, string> {
+  return {
     PROVIDER_STRIPE_BASE_URL: emulatorUrl,
     // The demo destination is a database on this machine, which the network guard refuses otherwise.
     DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
     // A developer's webhook receiver listens on this machine too (docs/webhook-endpoints.md).
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   };
-  const plan = (name: string, service: PlannedService['service'], port: number, env: Record<string, string>): PlannedService => ({
+}
+
+/**
+ * The services in start order: the emulator first, since the others call it. A child's
+ * environment is, from weakest to strongest: the launcher's local defaults, the user's
+ * environment, then what the launcher itself decided (ports, the stores it started, the master
+ * keys), which the user's same-named variables already chose where they were set.
+ */
+export function planServices(
+  config: LauncherConfig,
+  ports: ServicePorts,
+  shared: SharedSettings,
+  userEnv: NodeJS.ProcessEnv = inheritedEnv(),
+): PlannedService[] {
+  const emulatorUrl = serviceUrl(config.HOST, ports.providerEmulator);
+  const common = { NODE_ENV: config.NODE_ENV, LOG_LEVEL: config.LOG_LEVEL, HOST: config.HOST };
+  const defaults = localDefaults(emulatorUrl);
+  // The demo's login (the seed's DEMO_EMAIL) operates the queue dashboard, so `npm start` shows /ops/queues.
+  const operators = { OPS_OPERATOR_EMAILS: userEnv.DEMO_EMAIL ?? 'demo@datasync.local' };
+  const backend = {
+    ...common,
+    DATABASE_URL: shared.databaseUrl,
+    REDIS_URL: shared.redisUrl,
+    SECRETS_MASTER_KEYS: shared.secretsMasterKeys,
+  };
+  const plan = (
+    name: string,
+    service: PlannedService['service'],
+    port: number,
+    weak: Record<string, string>,
+    decided: Record<string, string>,
+  ): PlannedService => ({
     name,
     service,
     url: serviceUrl(config.HOST, port),
@@ -66,14 +86,14 @@ export function planServices(config: LauncherConfig, ports: ServicePorts, shared
       command: process.execPath,
       args: [path.join(repoRoot, 'services', service, 'dist', 'main.js')],
       cwd: repoRoot,
-      env: { ...inheritedEnv(), ...env, PORT: String(port) },
+      env: { ...weak, ...userEnv, ...decided, PORT: String(port) },
     },
   });
   return [
-    plan('provider-emulator', 'provider-emulator', ports.providerEmulator, { ...common, EMULATOR_STATE_DIR: shared.emulatorStateDir }),
-    plan('config-service', 'config-service', ports.configService, { ...backend, OPS_OPERATOR_EMAILS: demoOperatorEmails() }),
-    plan('accounts-api', 'accounts-api', ports.accountsApi, backend),
-    ...ports.loaders.map((port, i) => plan(`loader-${i + 1}`, 'loader', port, backend)),
+    plan('provider-emulator', 'provider-emulator', ports.providerEmulator, { EMULATOR_STATE_DIR: shared.emulatorStateDir }, common),
+    plan('config-service', 'config-service', ports.configService, { ...defaults, ...operators }, backend),
+    plan('accounts-api', 'accounts-api', ports.accountsApi, defaults, backend),
+    ...ports.loaders.map((port, i) => plan(`loader-${i + 1}`, 'loader', port, defaults, backend)),
   ];
 }
 
