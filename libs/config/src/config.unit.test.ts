@@ -35,7 +35,7 @@ describe('parseConfig', () => {
     expect((caught as ConfigError).problems).toHaveLength(3);
   });
 
-  it('describes the variables for the README', () => {
+  it('describes the variables for docs/configuration.md', () => {
     expect(describeEnv(schema).map((v) => v.name)).toEqual(['NODE_ENV', 'LOG_LEVEL', 'PORT', 'DATABASE_URL']);
     expect(describeEnv(schema)[3]?.description).toBe('control-plane Postgres');
   });

@@ -50,7 +50,7 @@ export function loadConfig<T extends object>(service: string, schema: Joi.Partia
   }
 }
 
-/** The variables a schema knows, with their descriptions: the README's table is checked against it. */
+/** The variables a schema knows, with their descriptions: docs/configuration.md's table is checked against it. */
 export function describeEnv(schema: Joi.PartialSchemaMap): { name: string; description: string }[] {
   const described = Joi.object(schema).describe() as { keys?: Record<string, { flags?: { description?: string } }> };
   return Object.entries(described.keys ?? {}).map(([name, d]) => ({ name, description: d.flags?.description ?? '' }));

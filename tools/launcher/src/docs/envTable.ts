@@ -4,7 +4,7 @@ interface DescribedKey {
   flags?: { description?: string; default?: unknown; presence?: string };
 }
 
-/** A schema's variables with what the README shows of them. */
+/** A schema's variables with what docs/configuration.md shows of them. */
 export function describeVariables(
   schema: Joi.PartialSchemaMap,
 ): { name: string; required: boolean; default?: string; description: string }[] {
@@ -36,7 +36,7 @@ export function requiredVariables(schema: Joi.PartialSchemaMap): string[] {
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /**
- * The README's configuration table for one schema. The README holds it verbatim between markers,
+ * The configuration table of one schema. docs/configuration.md holds it verbatim between markers,
  * so a test can say exactly which rows drifted from the code.
  */
 export function envTable(schema: Joi.PartialSchemaMap): string {

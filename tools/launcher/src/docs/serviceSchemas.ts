@@ -22,13 +22,13 @@ export function migrateSchema(from: SchemaSource = 'src'): Schema {
 }
 
 export interface DocumentedSchema {
-  /** The README's name for the process, as in its `<!-- env: name -->` marker. */
+  /** The process's name in docs/configuration.md, as in its `<!-- env: name -->` marker. */
   name: string;
   /** Loaded lazily, so one missing service fails its own test only. */
   schema: () => Schema;
 }
 
-/** Every process whose configuration the README documents. */
+/** Every process whose configuration docs/configuration.md documents. */
 export function documentedSchemas(from: SchemaSource = 'src'): DocumentedSchema[] {
   return [
     { name: 'npm start', schema: () => launcherEnv },

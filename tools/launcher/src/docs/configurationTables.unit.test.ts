@@ -1,5 +1,5 @@
 import { Joi } from '@datasync/config';
-import { readmeTable, withCurrentTables } from './readmeTables';
+import { documentedTable, withCurrentTables } from './configurationTables';
 
 const schema = {
   PORT: Joi.number().default(4000).description('HTTP port'),
@@ -7,14 +7,14 @@ const schema = {
   SEED: Joi.string().description('a | b'),
 };
 
-const readme = ['# x', '', '<!-- env: svc -->', 'stale', '<!-- /env -->', '', 'tail', ''].join('\n');
+const doc = ['# x', '', '<!-- env: svc -->', 'stale', '<!-- /env -->', '', 'tail', ''].join('\n');
 
 describe('withCurrentTables', () => {
   it('rewrites only what is between the markers', () => {
-    const updated = withCurrentTables(readme, [{ name: 'svc', schema: () => schema }]);
+    const updated = withCurrentTables(doc, [{ name: 'svc', schema: () => schema }]);
     expect(updated.startsWith('# x\n\n<!-- env: svc -->\n| variable | default | meaning |\n')).toBe(true);
     expect(updated.endsWith('\n<!-- /env -->\n\ntail\n')).toBe(true);
-    expect(readmeTable(updated, 'svc')?.split('\n')).toEqual([
+    expect(documentedTable(updated, 'svc')?.split('\n')).toEqual([
       '| variable | default | meaning |',
       '|---|---|---|',
       '| `PORT` | `4000` | HTTP port |',
@@ -23,9 +23,9 @@ describe('withCurrentTables', () => {
     ]);
   });
 
-  it('refuses a README without the section, rather than dropping the table', () => {
-    expect(() => withCurrentTables(readme, [{ name: 'other', schema: () => schema }])).toThrow(
-      'README.md has no <!-- env: other --> section',
+  it('refuses a document without the section, rather than dropping the table', () => {
+    expect(() => withCurrentTables(doc, [{ name: 'other', schema: () => schema }])).toThrow(
+      'docs/configuration.md has no <!-- env: other --> section',
     );
   });
 });
