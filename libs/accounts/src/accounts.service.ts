@@ -28,7 +28,7 @@ export interface AccountsServiceOptions {
   knex: Knex;
   secretBox: SecretBox;
   verify: ProviderVerifier;
-  /** How long a delete waits for the purge before answering that it goes on (DESIGN §4.6). */
+  /** How long a delete waits for the purge before answering that it goes on (docs/incremental-sync.md, Delete). */
   deleteWaitMs: number;
   hooks?: Partial<AccountHooks>;
 }

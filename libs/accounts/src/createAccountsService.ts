@@ -11,7 +11,7 @@ export interface AccountsServiceWiring {
   secretBox: SecretBox;
   logger: Logger;
   providers: ProviderSettings;
-  /** How long a delete waits for the purge before answering that it goes on (DESIGN §4.6). */
+  /** How long a delete waits for the purge before answering that it goes on (docs/incremental-sync.md, Delete). */
   deleteWaitMs: number;
   /** The loader's queue: each account change enqueues its job there. Without it, none is enqueued. */
   producer?: Producer<JobCatalog>;

@@ -1,5 +1,5 @@
 /**
- * An account identifier (DESIGN §5): it becomes the `account_id` column of the account's rows in
+ * An account identifier (docs/accounts-api.md, Registration rules): it becomes the `account_id` column of the account's rows in
  * every destination, so it is kept to characters that are safe in any database, file name (blob
  * storage folders) and URL path segment. The migration checks the same pattern.
  */

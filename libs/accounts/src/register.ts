@@ -12,7 +12,7 @@ import { toVerificationError } from './verification';
 
 export interface Registration {
   account: Account;
-  /** DESIGN §5: same identity, same source, same external_id. */
+  /** Same identity, same source, same external_id (docs/accounts-api.md, Registration rules). */
   alreadyExisted: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { TABLES, type AccountStateRow, type Knex } from '@datasync/db';
 
 /**
- * An account's status (DESIGN §5): `deleting` and `paused` come from the account row; the others
+ * An account's status (docs/accounts-api.md, Status): `deleting` and `paused` come from the account row; the others
  * from the loader's state row, `pending` while the loader has written none.
  */
 export const ACCOUNT_STATUSES = ['pending', 'idle', 'loading', 'live', 'error', 'paused', 'deleting'] as const;

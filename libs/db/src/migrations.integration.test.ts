@@ -67,7 +67,7 @@ describe('control-plane migrations', () => {
     expect(await migrateLatest(knex)).toEqual({ batch: 1, migrations: [] });
   });
 
-  it('enforce the constraints and defaults of DESIGN §2 and §10', async () => {
+  it('enforce the constraints and defaults of docs/architecture.md (Words) and docs/access.md', async () => {
     const [org] = await knex(TABLES.organizations).insert({ name: 'acme' }).returning(['id', 'created_at']);
     expect(org.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(org.created_at).toBeInstanceOf(Date);

@@ -118,7 +118,7 @@ export interface AuditLogRow {
   created_at: Date;
 }
 
-/** The loader's view of an account (DESIGN §5 "account status"); `paused`/`deleting` come from the account row. */
+/** The loader's view of an account (docs/accounts-api.md, Status); `paused`/`deleting` come from the account row. */
 export const LOADER_STATUSES = ['idle', 'pending', 'loading', 'live', 'error'] as const;
 export type LoaderStatus = (typeof LOADER_STATUSES)[number];
 

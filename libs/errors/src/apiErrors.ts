@@ -5,7 +5,7 @@ export interface FieldError {
   message: string;
 }
 
-/** The flat, Stripe-like error body every service answers with (DESIGN §6). */
+/** The flat, Stripe-like error body every service answers with (docs/accounts-api.md, Error body). */
 export interface ErrorBody {
   type: ErrorType;
   message: string;

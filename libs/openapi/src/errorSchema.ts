@@ -1,6 +1,6 @@
 import Joi from 'joi';
 
-/** The flat error body of every service (DESIGN §6), documented once as `components.schemas.Error`. */
+/** The flat error body of every service (docs/accounts-api.md, Error body), documented once as `components.schemas.Error`. */
 export const errorBodySchema = Joi.object({
   type: Joi.string().valid('invalid_request_error', 'authentication_error', 'permission_error', 'rate_limit_error', 'api_error').required(),
   message: Joi.string().required().description('what went wrong, for a person to read'),

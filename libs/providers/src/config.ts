@@ -5,7 +5,7 @@ import { Joi } from '@datasync/config';
  * Spread into the service's schema. The rate variables are the provider's documented limits
  * (Stripe: 100 req/s live, 25 req/s test, 25 req/s per endpoint); each source spends its own
  * share of them (`sources.rate_budget_percent`, default 50 %), because the quota belongs to the
- * integrator's customer and their own integration needs the rest. DESIGN §7.
+ * integrator's customer and their own integration needs the rest (docs/queues.md, Rate budget).
  */
 export const providerEnv = {
   PROVIDER_STRIPE_BASE_URL: Joi.string()

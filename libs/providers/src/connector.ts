@@ -27,7 +27,7 @@ export interface AccountRef {
 /**
  * What to do when the budget or the provider asks for a pause: wait in process ('wait'), or
  * throw ProviderRateLimitedError when the pause exceeds the bound, so a job can move itself to
- * delayed instead of holding a worker (DESIGN §7).
+ * delayed instead of holding a worker (docs/queues.md, Failures).
  */
 export type RateLimitMode = 'wait' | 'throw';
 

@@ -64,7 +64,7 @@ export class ProviderUnreachableError extends ProviderRetriesExhaustedError {
 
 /**
  * Thrown instead of waiting when the caller asked to delay work itself (rateLimit: 'throw'):
- * the budget or the provider wants a pause longer than the in-process bound. DESIGN §7.
+ * the budget or the provider wants a pause longer than the in-process bound (docs/queues.md, Failures).
  */
 export class ProviderRateLimitedError extends ProviderError {
   readonly code = 'provider_rate_limited';

@@ -9,7 +9,7 @@ const runId = '5b0c8f6e-2f0e-4c4a-9a52-3f1f3c2b9d10';
 const idOnly = Joi.object<{ id: string }, true>({ id: Joi.string().required() });
 
 describe('defineCatalog', () => {
-  it("holds DESIGN §7's four permanent queues and outbound webhooks' in production", () => {
+  it('holds the permanent queues of docs/queues.md in production', () => {
     expect(jobCatalog.queues).toEqual(['lifecycle', 'backfill', 'incremental', 'maintenance', 'webhooks']);
   });
 

@@ -18,7 +18,7 @@ export class QueueUnavailableError extends Error {
   }
 }
 
-/** A catalog that breaks a rule of DESIGN §7 (names, options, ids): a programming error. */
+/** A catalog that breaks a rule of docs/queues.md (names, options, ids): a programming error. */
 export class CatalogError extends Error {
   constructor(message: string) {
     super(message);

@@ -61,9 +61,9 @@ const accountPayload = Joi.object<AccountJobPayload, true>({ accountId: Joi.stri
 const goneWhenDone = { removeOnComplete: { count: 0 } };
 
 /**
- * The production catalog (DESIGN §7). Queue names are permanent: jobs already in Redis live
- * under them. A job is added here together with its handler and the code that enqueues it,
- * never ahead of them, so the job list grows issue by issue.
+ * The production catalog (docs/queues.md, The catalog). Queue names are permanent: jobs already
+ * in Redis live under them. A job is added here together with its handler and the code that
+ * enqueues it, never ahead of them.
  */
 export const jobCatalog = defineCatalog({
   queues: ['lifecycle', 'backfill', 'incremental', 'maintenance', 'webhooks'],
@@ -95,7 +95,7 @@ export const jobCatalog = defineCatalog({
       // outage of that length heals without the account's owner seeing more than a passing error.
       options: { ...goneWhenDone, attempts: 6, backoff: { type: 'exponential', delay: 2_000 } },
     }),
-    // DESIGN §7's `reconcile`, named domain.verb as the catalog requires. A job scheduler of the
+    // The reconciler (docs/queues.md), named domain.verb as the catalog requires. A job scheduler of the
     // loader (every 15 s by default); the next tick is its retry.
     'loader.reconcile': defineJob({
       queue: 'maintenance',

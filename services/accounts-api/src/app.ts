@@ -20,7 +20,7 @@ export interface AccountsApiDeps extends AccountRouteDeps, WebhookEndpointRouteD
   webhooks?: WebhookDeps;
 }
 
-/** The public Accounts API (spec §4, DESIGN §6). Builds the app; never listens. */
+/** The public Accounts API (docs/accounts-api.md). Builds the app; never listens. */
 export function createApp(deps: AccountsApiDeps): Express {
   const app = createHttpApp({
     logger: deps.logger,

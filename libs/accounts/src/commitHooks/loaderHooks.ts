@@ -16,7 +16,8 @@ export interface LoaderHookOptions {
 }
 
 /**
- * What a service that changes accounts tells the loader through its queue (DESIGN §4.2, §4.5–4.6):
+ * What a service that changes accounts tells the loader through its queue (docs/run-lifecycle.md,
+ * The attach; docs/incremental-sync.md, Pause and resume, Delete):
  * attach a registered account, pause or resume a toggled one, purge a deleted one (and wait for
  * the loader to remove it), resync or verify one. accounts-api and config-service both use exactly these.
  */

@@ -29,7 +29,7 @@ export class EnvironmentsService {
     return found;
   }
 
-  /** Switches the beta API calls (DESIGN §5) of an environment on or off. */
+  /** Switches the beta API calls of an environment on or off (docs/accounts-api.md, Beta calls). */
   async setEarlyAccess(caller: Caller, name: EnvironmentName, enabled: boolean): Promise<Environment> {
     const target = await this.visible(caller, name);
     return this.knex.transaction(async (trx) => {

@@ -5,7 +5,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     t.uuid('organization_id').notNullable().references('id').inTable('organizations').onDelete('CASCADE');
     t.text('name').notNullable();
-    // Beta API calls are off until the organization switches them on (DESIGN §5).
+    // Beta API calls are off until the organization switches them on (docs/accounts-api.md, Beta calls).
     t.boolean('early_access').notNullable().defaultTo(false);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['organization_id', 'name']);

@@ -51,7 +51,7 @@ export async function up(knex: Knex): Promise<void> {
     t.check("status in ('running', 'completed', 'cancelled')", [], 'runs_status_check');
     t.check('lower_bound < upper_bound', [], 'runs_bounds_check');
   });
-  // The real guard against double work (DESIGN §4.3): one active run per account and destination
+  // The real guard against double work (docs/run-lifecycle.md, Run): one active run per account and destination
   // table, whatever jobs race each other.
   await knex.raw("create unique index runs_one_active on runs (account_id, destination_id, table_name) where status = 'running'");
 

@@ -42,7 +42,7 @@ interface Bucket {
 
 /**
  * Request budget per (provider account, mode) and per (account, mode, endpoint), kept in Redis so
- * every process of every service spends from the same buckets. DESIGN §7. Live and test mode are
+ * every process of every service spends from the same buckets (docs/queues.md, Rate budget). Live and test mode are
  * separate buckets because Stripe counts them separately (100 req/s live, 25 test, each with its
  * own per-endpoint limits: https://docs.stripe.com/rate-limits): an account's test-mode backfill
  * must not slow its live-mode reads. A bucket refills at the reading source's share of `limits`.

@@ -2,7 +2,7 @@ import { sqlTypes } from './sqlTypes';
 import type { CommonColumn } from './types';
 
 // Every table (one per resource, shared by all accounts writing to that destination) starts
-// with these; the typed columns of the resource follow. DESIGN §8.
+// with these; the typed columns of the resource follow (docs/destinations.md, Tables).
 export const commonColumns: readonly CommonColumn[] = [
   { name: 'id', type: 'text', ...sqlTypes('text'), nullable: false, description: 'provider object id' },
   { name: 'account_id', type: 'text', ...sqlTypes('text'), nullable: false, description: "the account's identifier" },

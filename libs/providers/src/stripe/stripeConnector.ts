@@ -24,7 +24,7 @@ export interface StripeConnectorOptions {
   observer?: RequestObserver;
 }
 
-/** The Stripe connector (DESIGN §9): verify credentials, then read accounts through readers. */
+/** The Stripe connector (docs/providers.md): verify credentials, then read accounts through readers. */
 export function createStripeConnector(options: StripeConnectorOptions): ProviderConnector {
   const logger = (options.logger ?? silentLogger()).child({ module: 'stripe-connector' });
   const clientOptions = { baseUrl: options.settings.stripeBaseUrl, timeoutMs: options.settings.timeoutMs };

@@ -8,7 +8,7 @@ import type { RateLimits } from './rateLimits';
 export interface ApiAuth {
   /** Basic auth (spec §5) and the per-client rate limit: every account route. */
   client: RouteAuth;
-  /** The same, for the beta calls: the environment must have early access (DESIGN §5). */
+  /** The same, for the beta calls: the environment must have early access (docs/accounts-api.md, Beta calls). */
   beta: RouteAuth;
 }
 

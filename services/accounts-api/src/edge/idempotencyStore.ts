@@ -24,7 +24,7 @@ export interface IdempotencySettings {
 const DEFAULT_PENDING_MS = 120_000;
 
 /**
- * Idempotency-Key records in Redis, per environment, kept `ttlMs` (DESIGN §6: 24 h). The key the
+ * Idempotency-Key records in Redis, per environment, kept `ttlMs` (24 h by default; docs/accounts-api.md). The key the
  * client chose is hashed, so whatever it contains never becomes part of a Redis key; the response
  * kept for replays is sealed with the secret box, for the environment, so a copy of Redis holds
  * no usable link URL. Redis failing here is a 503: answering without the guarantee the client

@@ -38,7 +38,7 @@ export function isIdempotent(spec: object): boolean {
 const replayable = (status: number) => status < 500 && status !== 429 && status !== 409;
 
 /**
- * `Idempotency-Key` on a POST (DESIGN §6): the first request with a key runs and its answer is
+ * `Idempotency-Key` on a POST (docs/accounts-api.md, Idempotency-Key): the first request with a key runs and its answer is
  * kept; the same key with the same input gets that answer again (header `Idempotent-Replayed:
  * true`), with other input a 400, and while the first still runs a 409. Runs after authentication
  * and validation, so neither an anonymous caller nor invalid input ever claims a key.

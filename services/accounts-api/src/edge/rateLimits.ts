@@ -23,7 +23,7 @@ export function maxLeaseFor(perSecond: number): number {
 }
 
 /**
- * Requests per client credential (DESIGN §10): a token bucket in Redis shared by every replica,
+ * Requests per client credential (docs/accounts-api.md, Rate limits): a token bucket in Redis shared by every replica,
  * taken in leases (bucketLeases.ts). A client may spend `perClientBurst` at once after a quiet
  * spell (an integrator registering a batch of accounts), then `perClientPerSecond` on average;
  * across replicas it never gets more, and spread over P replicas it can be refused while up to

@@ -50,7 +50,7 @@ function pairTaken(existing: Pick<Sync, 'name' | 'sourceName' | 'destinationName
 
 /**
  * References in the request body to things that do not exist: the request is wrong, so 400
- * (DESIGN §5), naming every missing one like a validation error does.
+ * (docs/configuration-api.md, Errors), naming every missing one like a validation error does.
  */
 function unknownReferences(missing: { param: 'source' | 'destination'; name: string }[]): InvalidRequestError {
   const errors = missing.map(({ param, name }) => ({ param, message: `No ${param} named ${name} in this environment.` }));

@@ -34,7 +34,7 @@ export interface OpenDestination {
 
 /**
  * Opens a connection through libs/destinations' one `connect` (network guard at every connection,
- * DESIGN §8). Throws DestinationError (ConnectionStringError for a stored string that no longer
+ * docs/destinations.md, Network guard). Throws DestinationError (ConnectionStringError for a stored string that no longer
  * parses); the connection string itself never leaves this function.
  */
 export async function openDestination(

@@ -20,7 +20,7 @@ export interface BackfillTarget {
 /**
  * Starts (or resumes) the run of one account into one table, whose table the caller ensured. A new run
  * reads its newest page at once, so the first rows are in the destination within seconds, and is
- * then split into segments for the backfill queue (DESIGN §4.3). The run starts from the earliest
+ * then split into segments for the backfill queue (docs/run-lifecycle.md, Run). The run starts from the earliest
  * possible `created`, never from the account's `created` (a connected account's is the connection
  * time, after much of its history); planning then narrows it to the oldest object's day.
  */

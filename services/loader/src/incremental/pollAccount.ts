@@ -21,7 +21,7 @@ export type PollOutcome =
   | { kind: 'polled'; tables: number; events: number; written: number; refetched: number; caughtUp: boolean; resyncs: number };
 
 /**
- * One incremental poll of an account (DESIGN §4.4): for every table whose run has completed, the
+ * One incremental poll of an account (docs/incremental-sync.md, Polling): for every table whose run has completed, the
  * provider's events since the table's cursor are applied in pages, each page's changes committed
  * in the destination before the cursor moves past it. Tables at the same cursor share one walk.
  * A cursor past the provider's event retention starts a resync of its tables instead. A poll with

@@ -6,7 +6,7 @@ import { findPollMode } from './pollModes.repository';
 type ScheduleDeps = Pick<LoaderDeps, 'producer' | 'settings' | 'knex'>;
 
 /**
- * The account's `account.poll` job scheduler (DESIGN §7: one per active account). Creating it
+ * The account's `account.poll` job scheduler (one per active account; docs/incremental-sync.md, Polling). Creating it
  * again replaces it, so every path that may resume loading calls this without checking first.
  * Its interval is the one pollMode last chose for the account (the normal one by default).
  */

@@ -4,7 +4,7 @@ import { findCursors } from './eventCursors.repository';
 import type { PollContext, TableState } from './pollTables';
 
 /**
- * Keeps resources without change events fresh (DESIGN §4.4): for each table whose catalog entry
+ * Keeps resources without change events fresh (docs/incremental-sync.md, How changes are detected): for each table whose catalog entry
  * says `reread`, the objects created within the resource's window are listed again, once per
  * interval (the first poll of each interval does it: the table's previous poll is in an earlier
  * one). Balance transactions change `status` when their funds become available, with no event,

@@ -4,7 +4,7 @@ import { unschedulePoll } from '../incremental/pollSchedule';
 import { findAccount } from '../targets/targets.repository';
 
 /**
- * `account.pause` (DESIGN §4.5, `active: false`): the poll scheduler goes. Segment jobs stop by
+ * `account.pause` (`active: false`; docs/incremental-sync.md, Pause and resume): the poll scheduler goes. Segment jobs stop by
  * themselves at their next page boundary, since they check `active` after every batch, and no
  * segment of an inactive account is dispatched. Loaded rows stay. Decides from the account row,
  * not from the payload: a pause overtaken by a resume does nothing.

@@ -16,7 +16,7 @@ export interface FailureScope {
 }
 
 /**
- * What a job does with an error (DESIGN §7): a 429 or a spent budget delays this job only; a
+ * What a job does with an error (docs/queues.md, Failures): a 429 or a spent budget delays this job only; a
  * transient error is retried with backoff (the account shows `error` from the second failure on,
  * so an outage is visible while it lasts); a permanent one, or the last attempt, gives up with
  * the account in `error` and a retry scheduled on the reconciler's slow bounded schedule.

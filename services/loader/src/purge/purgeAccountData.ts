@@ -19,7 +19,7 @@ export type PurgeOutcome =
 const LEASE_POLL_MS = 200;
 
 /**
- * Flow 6 of DESIGN §4, once the account is marked deleting: no more polls, no writer left, every
+ * The delete (docs/incremental-sync.md, Delete), once the account is marked deleting: no more polls, no writer left, every
  * row of the account deleted in batches from every table its syncs write, then the account
  * removed (through libs/accounts, which owns that table and writes the audit record). Every step
  * is idempotent: a retried purge repeats what is left.

@@ -9,7 +9,7 @@ import { loadRunContext, type RunContext } from './runContext';
 
 /**
  * Closes a run whose segments are all done: the destination first finishes the run (blob storage
- * writes the run's manifest, the reader's signal that the run is whole, DESIGN §8; databases do
+ * writes the run's manifest, the reader's signal that the run is whole, docs/s3.md; databases do
  * nothing), then the run is marked completed and the account's poll scheduler is ensured. The
  * destination comes first so that a failure there leaves the run open, and the reconciler's next
  * pass (finishedButOpenRuns) tries again.

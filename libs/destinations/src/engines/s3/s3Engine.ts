@@ -41,6 +41,6 @@ export const s3Engine: BlobEngine = {
   readLiveInWindow: readS3LiveInWindow,
   // A table is a folder that exists as soon as something is written into it; purge lists what is there.
   tableExists: () => Promise.resolve(true),
-  // The run's manifest tells a reader the run is whole (DESIGN §8).
+  // The run's manifest tells a reader the run is whole (docs/s3.md, Layout).
   finishRun: async (handle, options) => void (await writeRunManifest(handle, options)),
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PartKey } from '../../writers/writeRow';
 import type { BlobFormat } from './s3Settings';
 
-// The bucket layout (DESIGN §8), one function per kind of key, so that writer, mount, manifest
+// The bucket layout (docs/s3.md, Layout), one function per kind of key, so that writer, mount, manifest
 // and purge can never disagree:
 //
 //   <prefix>/<table>/_schema.json

@@ -10,7 +10,7 @@ interface Params {
   identifier: string;
 }
 
-/** DESIGN §6: a full resync of the account, for when its data is suspected to have drifted. */
+/** A full resync of the account, for when its data is suspected to have drifted (docs/incremental-sync.md, Resync). */
 export function postAccountResync(deps: AccountRouteDeps) {
   return defineRoute<Params>({
     method: 'post',

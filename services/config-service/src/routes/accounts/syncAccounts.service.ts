@@ -93,7 +93,7 @@ export class SyncAccounts {
     return { sync, account };
   }
 
-  // The same gate as the public API's beta calls (DESIGN §5): the dashboard offers nothing more.
+  // The same gate as the public API's beta calls (docs/accounts-api.md, Beta calls): the dashboard offers nothing more.
   private async requireEarlyAccess(caller: Caller): Promise<void> {
     if (await this.accounts.earlyAccess(caller.environmentId)) return;
     throw new PermissionError(

@@ -27,7 +27,7 @@ export function ago(iso, now = Date.now()) {
   return h('time', { datetime: iso, title: dates.format(new Date(iso)) }, text);
 }
 
-// Account statuses (DESIGN §5) in words a person understands, and how alarming each is.
+// Account statuses (docs/accounts-api.md, Status) in words a person understands, and how alarming each is.
 const STATUSES = {
   pending: { label: 'pending', tone: 'neutral', help: 'registered; loading starts within two minutes' },
   idle: { label: 'idle', tone: 'neutral', help: 'nothing to load: the source has no sync with collections' },

@@ -15,7 +15,7 @@ function all(...checks) {
 
 const maxLength = (label, max) => (value) => (value.length > max ? `${label} can be at most ${max} characters.` : null);
 
-/** Spec §2 and DESIGN: destination and source names. */
+/** Destination and source names (docs/configuration-api.md, Destinations). */
 export function lowercaseName(label) {
   return all(required(label), maxLength(label, 63), (value) =>
     /^[a-z0-9_]+$/.test(value) ? null : `${label} may contain only lowercase letters, digits and underscores (no spaces or capitals).`,
