@@ -28,6 +28,8 @@ export interface ListQuery {
   /** Keyset cursor: accounts after this (source_type, identifier). */
   after?: { sourceType: string; identifier: string };
   sourceType?: string;
+  /** Only the accounts of this source (the dashboard's per-sync list). */
+  sourceId?: string;
   active?: boolean;
   status?: AccountStatus;
 }
@@ -67,6 +69,7 @@ export async function listAccountViews(db: Knex, query: ListQuery): Promise<Acco
   const builder = viewQuery(db).where('a.environment_id', query.environmentId);
   if (query.after) builder.whereRaw('(a.source_type, a.identifier) > (?, ?)', [query.after.sourceType, query.after.identifier]);
   if (query.sourceType !== undefined) builder.where('a.source_type', query.sourceType);
+  if (query.sourceId !== undefined) builder.where('a.source_id', query.sourceId);
   if (query.active !== undefined) builder.where('a.active', query.active);
   if (query.status !== undefined) whereStatus(builder, query.status);
   const rows = (await builder.orderBy([{ column: 'a.source_type' }, { column: 'a.identifier' }]).limit(query.limit)) as ViewRow[];

@@ -41,6 +41,7 @@ export interface ListOptions {
   limit: number;
   startingAfter?: { sourceType: string; identifier: string };
   sourceType?: string;
+  sourceId?: string;
   active?: boolean;
   status?: AccountStatus;
 }
@@ -200,6 +201,7 @@ export class AccountsService {
       limit: options.limit + 1,
       after: options.startingAfter,
       sourceType: options.sourceType,
+      sourceId: options.sourceId,
       active: options.active,
       status: options.status,
     });

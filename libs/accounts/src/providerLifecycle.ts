@@ -6,7 +6,7 @@ import type { Account } from './accounts.repository';
 import type { AccountHooks } from './commitHooks/hookTypes';
 import { SOURCE_FORM_PARAMS } from './credentials';
 import { lockGrant, lockProviderAccounts, saveGrant, setActiveByProvider, type ProviderAccount } from './providerGrants.repository';
-import { registerAccount, type RegisterDeps } from './register';
+import { verifyRegistration, writeRegistration, type RegisterDeps, type VerifiedRegistration } from './register';
 import { findSourceById, type SourceRef } from './sources.reader';
 
 export type ProviderCaller = Extract<Caller, { kind: 'provider' }>;
@@ -36,6 +36,13 @@ interface Applied {
   registered?: Account;
 }
 
+/** What the provider said of an unknown account: ready to register, or refused with a code. */
+type Verification = { kind: 'verified'; registration: VerifiedRegistration } | { kind: 'refused'; code: string };
+
+// Passes of the transaction: one that finds registration needed, one after the verification, and
+// one more should the row ON CONFLICT saw be deleted before it was locked.
+const PASSES = 3;
+
 /**
  * The provider connected or disconnected one of its accounts to the source's app (docs/webhooks.md,
  * "Connect lifecycle"). `authorized` registers an unknown account through the same path as the
@@ -52,22 +59,47 @@ export async function applyProviderGrant(
   const source = await findSourceById(deps.knex, caller.environmentId, caller.sourceId);
   if (!source) throw new NotFoundError('No such source.', 'source_id');
   const ref = { sourceId: source.id, externalId: event.externalId };
-  const applied = await deps.knex.transaction(async (trx): Promise<Applied> => {
-    const last = await lockGrant(trx, ref);
-    if (last && (last.eventId === caller.eventId || event.created < last.eventCreated)) {
-      return { outcome: { kind: 'stale', accounts: 0 }, toggled: [] };
+  // The provider is never asked inside the transaction: a burst of events would otherwise hold
+  // every pooled connection while each waited for the provider and then for a second connection.
+  // A pass that finds the account must be registered ends (changing nothing); the account is
+  // verified with no connection held, and the next pass writes everything in one transaction.
+  let verification: Verification | undefined;
+  for (let pass = 1; ; pass += 1) {
+    const applied = await deps.knex.transaction(async (trx): Promise<Applied | 'verify'> => {
+      const last = await lockGrant(trx, ref);
+      if (last && (last.eventId === caller.eventId || event.created < last.eventCreated)) {
+        return { outcome: { kind: 'stale', accounts: 0 }, toggled: [] };
+      }
+      const accounts = await lockProviderAccounts(trx, ref);
+      if (event.authorized && accounts.length === 0 && !verification) return 'verify';
+      const result = event.authorized
+        ? await authorize(deps, trx, caller, source, accounts, verification)
+        : await deauthorize(trx, caller, source, accounts);
+      if (result === 'verify') return result;
+      await saveGrant(trx, ref, { authorized: event.authorized, eventId: caller.eventId, eventCreated: event.created });
+      return result;
+    });
+    if (applied === 'verify') {
+      if (pass >= PASSES) throw new Error('connected account registration kept racing with deletes');
+      verification = await verifyConnected(deps, caller, source, event.externalId);
+      continue;
     }
-    const accounts = await lockProviderAccounts(trx, ref);
-    const result = event.authorized
-      ? await authorize(deps, trx, caller, source, event.externalId, accounts)
-      : await deauthorize(trx, caller, source, accounts);
-    await saveGrant(trx, ref, { authorized: event.authorized, eventId: caller.eventId, eventCreated: event.created });
-    return result;
-  });
-  // The loader's jobs after the commit, as for any registration or toggle.
-  if (applied.registered) await hooks.afterAccountCommitted(applied.registered, { created: true });
-  for (const account of applied.toggled) await hooks.afterAccountToggled(account);
-  return applied.outcome;
+    // The loader's jobs after the commit, as for any registration or toggle.
+    if (applied.registered) await hooks.afterAccountCommitted(applied.registered, { created: true });
+    for (const account of applied.toggled) await hooks.afterAccountToggled(account);
+    return applied.outcome;
+  }
+}
+
+/** Asks the provider about the connected account, as a registration through the source's app would. */
+async function verifyConnected(deps: RegisterDeps, caller: ProviderCaller, source: SourceRef, externalId: string): Promise<Verification> {
+  try {
+    const credential = { kind: 'connected_account' as const, accountId: externalId };
+    return { kind: 'verified', registration: await verifyRegistration(deps, caller, { source, credential }, SOURCE_FORM_PARAMS) };
+  } catch (err) {
+    if (err instanceof InvalidRequestError) return { kind: 'refused', code: err.code ?? 'refused' };
+    throw err;
+  }
 }
 
 async function authorize(
@@ -75,18 +107,15 @@ async function authorize(
   trx: Knex.Transaction,
   caller: ProviderCaller,
   source: SourceRef,
-  externalId: string,
   accounts: ProviderAccount[],
-): Promise<Applied> {
-  if (accounts.length === 0) {
+  verification: Verification | undefined,
+): Promise<Applied | 'verify'> {
+  if (accounts.length === 0 && verification) {
+    if (verification.kind === 'refused') return { outcome: { kind: 'refused', accounts: 0, code: verification.code }, toggled: [] };
     try {
-      // Its own transaction (verification asks the provider first); this one holds the account's lock meanwhile.
-      const registration = await registerAccount(
-        deps,
-        caller,
-        { source, credential: { kind: 'connected_account', accountId: externalId } },
-        SOURCE_FORM_PARAMS,
-      );
+      const registration = await writeRegistration(deps, trx, caller, verification.registration);
+      // The row ON CONFLICT saw was deleted before it could be locked: another pass.
+      if (!registration) return 'verify';
       return registration.alreadyExisted
         ? { outcome: { kind: 'unchanged', accounts: 1 }, toggled: [] }
         : { outcome: { kind: 'registered', accounts: 1 }, toggled: [], registered: registration.account };

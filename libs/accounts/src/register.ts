@@ -91,6 +91,101 @@ async function holdsCredential(
   }
 }
 
+/** A registration the provider has accepted, ready to be written (writeRegistration). */
+export interface VerifiedRegistration {
+  source: SourceRef;
+  credential: CredentialInput;
+  params: CredentialParams;
+  identifierGiven: boolean;
+  verified: VerifiedAccount;
+  values: NewAccountValues;
+}
+
+type NewAccountValues = Parameters<typeof insertIfAbsent>[1];
+
+/**
+ * Checks the input and asks the provider: no database connection is held while it answers,
+ * so a burst of registrations cannot take the pool's connections and wait on the provider.
+ */
+export async function verifyRegistration(
+  deps: RegisterDeps,
+  caller: Caller,
+  input: { source: SourceRef; credential: CredentialInput; identifier?: string },
+  params: CredentialParams,
+): Promise<VerifiedRegistration> {
+  const { source, credential } = input;
+  if (input.identifier !== undefined && !isValidIdentifier(input.identifier)) {
+    throw new InvalidRequestError(`identifier is invalid: ${IDENTIFIER_RULE}.`, { code: 'parameter_invalid', param: 'identifier' });
+  }
+  const verified = await verifyCredential(deps, source, credential, caller.environmentId, params);
+  const id = randomUUID();
+  const values = {
+    id,
+    environmentId: caller.environmentId,
+    sourceType: source.provider,
+    identifier: input.identifier ?? verified.accountId,
+    sourceId: source.id,
+    externalId: verified.accountId,
+    credentialKind: credential.kind,
+    credentialSecret: sealCredential(deps, caller.environmentId, credential, id),
+    providerCreated: verified.created,
+  };
+  return { source, credential, params, identifierGiven: input.identifier !== undefined, verified, values };
+}
+
+// Sealed for the row it lands in: a new row (its id chosen in verifyRegistration) or the existing account's.
+function sealCredential(deps: RegisterDeps, environmentId: string, credential: CredentialInput, accountId: string): string | null {
+  return credential.kind === 'secret_key'
+    ? deps.secretBox.seal(credential.key, environmentId, sealedPlace('accountCredential', accountId))
+    : null;
+}
+
+/**
+ * Inserts or updates the verified account inside the caller's transaction, with its audit
+ * record. Undefined when the row ON CONFLICT saw was deleted before it could be locked: the
+ * caller tries again in a new transaction.
+ */
+export async function writeRegistration(
+  deps: RegisterDeps,
+  trx: Knex.Transaction,
+  caller: Caller,
+  registration: VerifiedRegistration,
+): Promise<Registration | undefined> {
+  const { source, credential, params, verified, values } = registration;
+  const identifier = values.identifier;
+  const inserted = await insertIfAbsent(trx, values);
+  const audit = {
+    organizationId: caller.organizationId,
+    environmentId: caller.environmentId,
+    actor: actorOf(caller),
+    target: `${values.sourceType}/${identifier}`,
+  };
+  const details = { source: source.name, external_id: verified.accountId, credential_kind: credential.kind, ...callerDetails(caller) };
+  if (inserted) {
+    await writeAudit(trx, { ...audit, action: 'account.registered', details });
+    return { account: inserted, alreadyExisted: false };
+  }
+  const existing = await lockByIdentity(trx, values);
+  if (!existing) return undefined;
+  if (existing.deletingAt) {
+    throw new InvalidRequestError(`The account "${identifier}" is being deleted. Register it again once the delete has finished.`, {
+      code: 'account_deleting',
+      param: registration.identifierGiven ? 'identifier' : params.credential,
+    });
+  }
+  if (existing.sourceId !== source.id || existing.externalId !== verified.accountId) {
+    throw identifierTaken(existing, source, params, registration.identifierGiven);
+  }
+  // Registering again with the credential already stored changes nothing, so nothing is audited.
+  if (await holdsCredential(deps, trx, existing, credential)) return { account: existing, alreadyExisted: true };
+  const updated = await replaceCredential(trx, existing.id, {
+    credentialKind: credential.kind,
+    credentialSecret: sealCredential(deps, caller.environmentId, credential, existing.id),
+  });
+  await writeAudit(trx, { ...audit, action: 'account.credential_replaced', details });
+  return { account: updated, alreadyExisted: true };
+}
+
 /**
  * Verify the credential with the provider → insert or update the account in one transaction →
  * commit. Nothing is written unless the provider accepted the credential, and nothing half: the
@@ -102,63 +197,9 @@ export async function registerAccount(
   input: { source: SourceRef; credential: CredentialInput; identifier?: string },
   params: CredentialParams,
 ): Promise<Registration> {
-  const { source, credential } = input;
-  if (input.identifier !== undefined && !isValidIdentifier(input.identifier)) {
-    throw new InvalidRequestError(`identifier is invalid: ${IDENTIFIER_RULE}.`, { code: 'parameter_invalid', param: 'identifier' });
-  }
-  const verified = await verifyCredential(deps, source, credential, caller.environmentId, params);
-  const identifier = input.identifier ?? verified.accountId;
-  // Sealed for the row it lands in: a new row (its id chosen here) or the existing account's.
-  const sealFor = (accountId: string) =>
-    credential.kind === 'secret_key'
-      ? deps.secretBox.seal(credential.key, caller.environmentId, sealedPlace('accountCredential', accountId))
-      : null;
-  const id = randomUUID();
-  const values = {
-    id,
-    environmentId: caller.environmentId,
-    sourceType: source.provider,
-    identifier,
-    sourceId: source.id,
-    externalId: verified.accountId,
-    credentialKind: credential.kind,
-    credentialSecret: sealFor(id),
-    providerCreated: verified.created,
-  };
+  const registration = await verifyRegistration(deps, caller, input, params);
   for (let attempt = 1; ; attempt += 1) {
-    const result = await deps.knex.transaction(async (trx): Promise<Registration | undefined> => {
-      const inserted = await insertIfAbsent(trx, values);
-      const audit = {
-        organizationId: caller.organizationId,
-        environmentId: caller.environmentId,
-        actor: actorOf(caller),
-        target: `${values.sourceType}/${identifier}`,
-      };
-      const details = { source: source.name, external_id: verified.accountId, credential_kind: credential.kind, ...callerDetails(caller) };
-      if (inserted) {
-        await writeAudit(trx, { ...audit, action: 'account.registered', details });
-        return { account: inserted, alreadyExisted: false };
-      }
-      const existing = await lockByIdentity(trx, values);
-      if (!existing) return undefined;
-      if (existing.deletingAt) {
-        throw new InvalidRequestError(`The account "${identifier}" is being deleted. Register it again once the delete has finished.`, {
-          code: 'account_deleting',
-          param: input.identifier !== undefined ? 'identifier' : params.credential,
-        });
-      }
-      if (existing.sourceId !== source.id || existing.externalId !== verified.accountId) {
-        throw identifierTaken(existing, source, params, input.identifier !== undefined);
-      }
-      // Registering again with the credential already stored changes nothing, so nothing is audited.
-      if (await holdsCredential(deps, trx, existing, credential)) return { account: existing, alreadyExisted: true };
-      const updated = await replaceCredential(trx, existing.id, {
-        credentialKind: credential.kind,
-        credentialSecret: sealFor(existing.id),
-      });
-      await writeAudit(trx, { ...audit, action: 'account.credential_replaced', details });
-      return { account: updated, alreadyExisted: true };
-    });
+    const result = await deps.knex.transaction((trx) => writeRegistration(deps, trx, caller, registration));
     if (result) return result;
     if (attempt >= ATTEMPTS) throw new Error('account registration kept racing with deletes');
   }

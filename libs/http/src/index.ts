@@ -4,5 +4,5 @@ export { mountRoutes, requireJsonBody, type HttpMethod, type RouteDefinition } f
 export { boundPort, installShutdown, listen, type ShutdownOptions } from './serve';
 export { startService, type StartServiceOptions } from './startService';
 export { httpEnv } from './httpEnv';
-export { clientAddress } from './clientAddress';
+export { addressBucket, clientAddress } from './clientAddress';
 export { parseTrustedProxies, trustedProxiesEnv, type TrustedProxiesConfig } from './trustedProxies';

@@ -34,6 +34,8 @@ export type ServiceSettings = Pick<
   | 'NODE_ENV'
   | 'LINK_PUBLIC_URL'
   | 'LINK_SESSION_TTL_MINUTES'
+  | 'LINK_KEY_ATTEMPTS'
+  | 'LINK_KEY_FAILURES_PER_ADDRESS_PER_HOUR'
   | 'PROVIDER_STRIPE_CONNECT_URL'
   | 'WEBHOOK_BODY_LIMIT'
   | 'WEBHOOK_TOLERANCE_SECONDS'
@@ -90,7 +92,7 @@ export function createAccountsApiServices(
       { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.IDEMPOTENCY_TTL_HOURS * 3_600_000 },
       secretBox,
     ),
-    link: linkDeps(settings, { knex, secretBox }),
+    link: linkDeps(settings, { knex, secretBox, redis, logger }),
     // Deliveries queue polls: without a producer (some tests) the endpoint is not mounted.
     ...(deps.producer
       ? {

@@ -54,7 +54,10 @@ export interface UsersServiceOptions {
 }
 
 export class UsersService {
-  private readonly hashing: ConcurrencyGate;
+  // Each flow has its own gate, so a flood of sign-ups (limited only per address) cannot queue
+  // out the logins of existing users, nor the other way round.
+  private readonly signupHashing: ConcurrencyGate;
+  private readonly loginHashing: ConcurrencyGate;
   private readonly limiters: PasswordAttemptLimiters | undefined;
 
   constructor(
@@ -64,7 +67,8 @@ export class UsersService {
     options: UsersServiceOptions = {},
   ) {
     const concurrency = options.hashConcurrency ?? 2;
-    this.hashing = new ConcurrencyGate(concurrency, concurrency * 25);
+    this.signupHashing = new ConcurrencyGate(concurrency, concurrency * 25);
+    this.loginHashing = new ConcurrencyGate(concurrency, concurrency * 25);
     this.limiters = options.limiters;
   }
 
@@ -72,7 +76,7 @@ export class UsersService {
   async signup(input: { email: string; password: string; organizationName: string }, address = 'unknown'): Promise<LoggedIn> {
     // Every sign-up costs a hash, failed or not: all of them count.
     await this.limiters?.signupPerAddress.record(address);
-    const passwordHash = await this.hashing.run(() => hashPassword(input.password, this.scryptParams));
+    const passwordHash = await this.signupHashing.run(() => hashPassword(input.password, this.scryptParams));
     try {
       return await this.knex.transaction(async (trx) => {
         const organization = await insertOrganization(trx, input.organizationName);
@@ -102,7 +106,7 @@ export class UsersService {
     await this.limiters?.loginPerAccount.check(account);
     await this.limiters?.loginPerAddress.check(address);
     const found = await findUserWithHashByEmail(this.knex, input.email);
-    const ok = await this.hashing.run(async () =>
+    const ok = await this.loginHashing.run(async () =>
       verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash(this.scryptParams))),
     );
     if (!found || !ok) {
@@ -115,7 +119,7 @@ export class UsersService {
     const { passwordHash: storedHash, ...user } = found;
     // The one moment the password is known: a hash made with weaker parameters is replaced.
     if (needsRehash(storedHash, this.scryptParams)) {
-      const rehashed = await this.hashing.run(() => hashPassword(input.password, this.scryptParams));
+      const rehashed = await this.loginHashing.run(() => hashPassword(input.password, this.scryptParams));
       await updatePasswordHash(this.knex, user.id, rehashed);
     }
     // Read before ending the previous session, which is often the most recent one.

@@ -40,20 +40,46 @@ function classifyV4(address: ipaddr.IPv4): AddressClass {
   return ipv4Classes[address.range()] ?? 'reserved';
 }
 
-/** The IPv4 address that translation prefixes (NAT64, SIIT, 6to4, IPv4-compatible) carry. */
-function embeddedV4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+// RFC 8215's local-use NAT64 prefix. An operator may deploy any RFC 6052 layout inside it, so an
+// address there is judged by both readings the /48 allows: the IPv4 address in its last 32 bits
+// (a /96 layout) and in bits 48-63 and 72-87 (a /48 layout, skipping the reserved octet).
+const localUseNat64 = ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
+
+/** The IPv4 addresses that translation prefixes (NAT64, SIIT, 6to4, IPv4-compatible) may carry. */
+function embeddedV4(address: ipaddr.IPv6): ipaddr.IPv4[] {
   const range = address.range();
   const bytes = address.toByteArray();
-  if (range === 'rfc6052' || range === 'rfc6145') return new ipaddr.IPv4(bytes.slice(12, 16));
-  if (range === '6to4') return new ipaddr.IPv4(bytes.slice(2, 6));
+  const last32 = new ipaddr.IPv4(bytes.slice(12, 16));
+  if (address.match(localUseNat64)) return [last32, new ipaddr.IPv4([bytes[6], bytes[7], bytes[9], bytes[10]] as number[])];
+  if (range === 'rfc6052' || range === 'rfc6145') return [last32];
+  if (range === '6to4') return [new ipaddr.IPv4(bytes.slice(2, 6))];
   // ::a.b.c.d (IPv4-compatible, deprecated): ipaddr calls it unicast, but it names an IPv4 host.
-  if (bytes.slice(0, 12).every((b) => b === 0)) return new ipaddr.IPv4(bytes.slice(12, 16));
-  return undefined;
+  if (bytes.slice(0, 12).every((b) => b === 0)) return [last32];
+  return [];
+}
+
+// From the class that allows least to the one that allows most.
+const strictness: AddressClass[] = [
+  'metadata',
+  'unspecified',
+  'multicast',
+  'loopback',
+  'link_local',
+  'private',
+  'cgnat',
+  'reserved',
+  'public',
+];
+
+/** Of the classes an address may stand for, the one that allows least. */
+function strictest(classes: AddressClass[]): AddressClass {
+  return strictness.find((kind) => classes.includes(kind)) ?? 'reserved';
 }
 
 /**
  * Classifies an IP address. IPv4-mapped and other IPv4-embedding IPv6 forms are judged by the
- * IPv4 address inside, so `::ffff:127.0.0.1` is loopback. Anything ipaddr.js calls special
+ * IPv4 address inside (the strictest reading where a prefix allows several), so `::ffff:127.0.0.1`
+ * is loopback. Anything ipaddr.js calls special
  * but that is not named here (documentation, benchmarking, Teredo, 240/4…) is `reserved`.
  */
 export function classifyAddress(text: string): AddressClass {
@@ -64,7 +90,7 @@ export function classifyAddress(text: string): AddressClass {
   if (v6.isIPv4MappedAddress()) return classifyV4(v6.toIPv4Address());
   if (v6.range() === 'unspecified' || v6.range() === 'loopback') return ipv6Classes[v6.range()] as AddressClass;
   const inner = embeddedV4(v6);
-  if (inner) return classifyV4(inner);
+  if (inner.length > 0) return strictest(inner.map(classifyV4));
   if (metadataAddresses.has(v6.toNormalizedString())) return 'metadata';
   return ipv6Classes[v6.range()] ?? 'reserved';
 }

@@ -42,6 +42,12 @@ describe('classifyAddress', () => {
     ['::ffff:169.254.169.254', 'metadata'],
     ['::ffff:8.8.8.8', 'public'],
     ['64:ff9b::7f00:1', 'loopback'],
+    // In the local-use prefix, the /48 reading of this one is 0.0.0.0: refused either way.
+    ['64:ff9b:1::7f00:1', 'unspecified'],
+    // The local-use prefix's /48 layout: 127.0.0.1 in bits 48-63 and 72-87, 8.8.8.8 in the last 32.
+    ['64:ff9b:1:7f00:0:1:808:808', 'loopback'],
+    ['64:ff9b:1:a9fe:a9:fe00::', 'metadata'],
+    ['64:ff9b:1:a00:1:100:808:808', 'private'],
     ['2002:a00:1::', 'private'],
     ['::127.0.0.1', 'loopback'],
     ['::ffff:0:a9fe:a9fe', 'metadata'],

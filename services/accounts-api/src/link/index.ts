@@ -1,9 +1,11 @@
 import type { Router } from 'express';
 import type { AccountsService } from '@datasync/accounts';
+import { AttemptLimiter } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AnyRouteSpec } from '@datasync/openapi';
+import type { RedisConnection } from '@datasync/queue';
 import type { ApiAuth } from '../edge/apiAuth';
 import type { IdempotencyStore } from '../edge/idempotencyStore';
 import { linkSessionRoutes } from '../routes/linkSessions';
@@ -20,10 +22,27 @@ export interface LinkDeps {
   knex: Knex;
   secretBox: SecretBox;
   settings: LinkSettings;
+  /** Refused keys per client address, across links (Redis, shared by every replica). */
+  keyFailures: AttemptLimiter;
 }
 
-export function linkDeps(env: LinkEnv, deps: { knex: Knex; secretBox: SecretBox }): LinkDeps {
-  return { ...deps, settings: linkSettings(env) };
+export function linkDeps(
+  env: LinkEnv & { API_REDIS_PREFIX: string },
+  deps: { knex: Knex; secretBox: SecretBox; redis: RedisConnection; logger: Logger },
+): LinkDeps {
+  const settings = linkSettings(env);
+  const keyFailures = new AttemptLimiter(
+    deps.redis,
+    env.API_REDIS_PREFIX,
+    {
+      name: 'linkkey:address',
+      windowMs: 3_600_000,
+      max: settings.keyFailuresPerAddressPerHour,
+      message: 'Too many keys were refused from this address. Retry after the number of seconds in Retry-After.',
+    },
+    deps.logger.child({ module: 'rate-limits' }),
+  );
+  return { knex: deps.knex, secretBox: deps.secretBox, settings, keyFailures };
 }
 
 /**
@@ -39,6 +58,8 @@ export function createLink(deps: LinkDeps & { accounts: AccountsService; auth: A
     knex,
     secretBox,
     accounts,
+    keyAttempts: settings.keyAttempts,
+    keyFailures: deps.keyFailures,
     connect: (provider) => oauthConnectFor(provider, settings.connectUrls, settings.providerTimeoutMs),
     logger: logger.child({ module: 'link' }),
   });

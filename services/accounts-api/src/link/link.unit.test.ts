@@ -8,6 +8,8 @@ import { resultUrl } from './returnUrl';
 const env = {
   NODE_ENV: 'development',
   LINK_SESSION_TTL_MINUTES: 30,
+  LINK_KEY_ATTEMPTS: 5,
+  LINK_KEY_FAILURES_PER_ADDRESS_PER_HOUR: 20,
   PROVIDER_STRIPE_BASE_URL: 'https://api.stripe.com',
   PROVIDER_TIMEOUT_MS: 1000,
 };

@@ -18,6 +18,17 @@ export const linkEnv = {
     .max(24 * 60)
     .default(30)
     .description('how long a Link URL stays valid after POST /link_sessions'),
+  LINK_KEY_ATTEMPTS: Joi.number()
+    .integer()
+    .min(1)
+    .max(100)
+    .default(5)
+    .description('keys the Link page may refuse on one link; the refusal that reaches it revokes the link, and a new one is needed'),
+  LINK_KEY_FAILURES_PER_ADDRESS_PER_HOUR: Joi.number()
+    .integer()
+    .min(1)
+    .default(20)
+    .description('keys the Link page may refuse from one client address per hour, across links, before that address gets a 429 page'),
   PROVIDER_STRIPE_CONNECT_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .description(
@@ -30,6 +41,8 @@ export interface LinkEnv {
   NODE_ENV: string;
   LINK_PUBLIC_URL?: string;
   LINK_SESSION_TTL_MINUTES: number;
+  LINK_KEY_ATTEMPTS: number;
+  LINK_KEY_FAILURES_PER_ADDRESS_PER_HOUR: number;
   PROVIDER_STRIPE_CONNECT_URL?: string;
   PROVIDER_STRIPE_BASE_URL: string;
   PROVIDER_TIMEOUT_MS: number;
@@ -39,6 +52,10 @@ export interface LinkSettings {
   /** Without a trailing slash; undefined: take the creating request's origin. */
   publicUrl?: string;
   ttlMs: number;
+  /** Keys refused on one link before it is revoked. */
+  keyAttempts: number;
+  /** Keys refused from one client address per hour, across links. */
+  keyFailuresPerAddressPerHour: number;
   /** OAuth base URL per provider. */
   connectUrls: Record<string, string>;
   /** http return URLs on localhost are for development and tests, never production. */
@@ -61,6 +78,8 @@ export function linkSettings(env: LinkEnv): LinkSettings {
   return {
     publicUrl: env.LINK_PUBLIC_URL === undefined ? undefined : trimSlash(env.LINK_PUBLIC_URL),
     ttlMs: env.LINK_SESSION_TTL_MINUTES * 60_000,
+    keyAttempts: env.LINK_KEY_ATTEMPTS,
+    keyFailuresPerAddressPerHour: env.LINK_KEY_FAILURES_PER_ADDRESS_PER_HOUR,
     connectUrls: { stripe: trimSlash(stripeConnect) },
     allowHttpLocalhost: !production,
     secureCookies: production,

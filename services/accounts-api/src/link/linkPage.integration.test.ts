@@ -187,6 +187,69 @@ describe('the pasted key', () => {
     await postKey(link, { csrf_token: csrfOf(res.text), key: customer.secret_key }).expect(303);
   });
 
+  it('closes a link after LINK_KEY_ATTEMPTS refused keys: even the right key is then refused, and a new link works', async () => {
+    const link = await newLink();
+    let { csrf } = await openPage(link);
+    for (let i = 1; i < 5; i += 1) {
+      const res = await postKey(link, { csrf_token: csrf, key: `rk_test_00000000000000000${i}` }).expect(400);
+      csrf = csrfOf(res.text);
+    }
+    const last = await postKey(link, { csrf_token: csrf, key: 'rk_test_000000000000000009' }).expect(410);
+    expect(last.text).toContain('This link can no longer be used');
+    expect(last.text).toContain('reason=too_many_attempts');
+    expect(await sessionRow(link.id)).toMatchObject({ failed_key_attempts: 5, completed_at: null, claimed_until: null });
+    const customer = await emulator.createAccount();
+    const refused = await postKey(link, { csrf_token: csrf, key: customer.secret_key }).expect(410);
+    expect(refused.text).toContain('This link can no longer be used');
+    expect((await request(api.baseUrl).get(link.path).expect(410)).text).toContain('This link can no longer be used');
+    const status = await request(api.baseUrl).get(`/link_sessions/${link.id}`).set('Authorization', link.client.authorization).expect(200);
+    expect(status.body.status).toBe('revoked');
+    expect(await accountRows(api.knex, link.client.environmentId)).toEqual([]);
+    const fresh = await newLink();
+    const { csrf: freshCsrf } = await openPage(fresh);
+    await postKey(fresh, { csrf_token: freshCsrf, key: customer.secret_key }).expect(303);
+  });
+
+  it('refuses keys from a client address past LINK_KEY_FAILURES_PER_ADDRESS_PER_HOUR, across links, before asking the provider', async () => {
+    const limited = await startApiTestApp({
+      providerBaseUrl: emulator.baseUrl,
+      settings: { LINK_KEY_FAILURES_PER_ADDRESS_PER_HOUR: 3, TRUSTED_PROXIES: 'loopback' },
+    });
+    try {
+      const client = await newClient(limited);
+      const source = await insertSource(limited.knex, limited.secretBox, emulator, client.environmentId);
+      const openLink = async () => {
+        const created = await request(limited.baseUrl)
+          .post('/link_sessions')
+          .set('Authorization', client.authorization)
+          .send({ source: source.name, return_url: RETURN_URL })
+          .expect(200);
+        const path = new URL(created.body.url as string).pathname;
+        const page = await request(limited.baseUrl).get(path).expect(200);
+        return { path, csrf: csrfOf(page.text) };
+      };
+      const submit = (link: { path: string; csrf: string }, address: string, key: string) =>
+        request(limited.baseUrl)
+          .post(`${link.path}/key`)
+          .set('X-Forwarded-For', address)
+          .type('form')
+          .redirects(0)
+          .send({ csrf_token: link.csrf, key });
+      // Three links, one refused key each, from hosts of one IPv6 /64.
+      for (let i = 0; i < 3; i += 1) await submit(await openLink(), `2001:db8:5:6::${i + 1}`, 'rk_test_000000000000000001').expect(400);
+      const customer = await emulator.createAccount();
+      const next = await openLink();
+      const refused = await submit(next, '2001:db8:5:6::99', customer.secret_key).expect(429);
+      expect(refused.text).toContain('Too many attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await accountRows(limited.knex, client.environmentId)).toEqual([]);
+      // Another address is not affected, on the same link.
+      await submit(next, '198.51.100.20', customer.secret_key).expect(303);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a form without the CSRF token of its session', async () => {
     const link = await newLink();
     const other = await newLink();

@@ -1,8 +1,8 @@
 import type { AccountsService, CredentialInput } from '@datasync/accounts';
-import { writeAudit, type Caller } from '@datasync/auth';
+import { writeAudit, type AttemptLimiter, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
-import { toApiError, type ApiError } from '@datasync/errors';
+import { RateLimitError, toApiError, type ApiError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import {
   claim,
@@ -10,6 +10,7 @@ import {
   findByStateHash,
   findByTokenHash,
   findInEnvironment,
+  recordRefusedKey,
   release,
   setOAuthState,
   type LinkSession,
@@ -33,8 +34,11 @@ export interface LinkContext {
   source: LinkPageSource;
 }
 
-/** A link that cannot be used (any more): each gets a page of its own, and nothing changes. */
-export type Closed = { kind: 'not_found' } | { kind: 'expired' | 'used' | 'revoked' | 'busy'; context: LinkContext };
+/**
+ * A link that cannot be used (any more): each gets a page of its own, and nothing changes.
+ * `locked`: revoked because too many keys were refused on it.
+ */
+export type Closed = { kind: 'not_found' } | { kind: 'expired' | 'used' | 'revoked' | 'locked' | 'busy'; context: LinkContext };
 
 export type Opened = { kind: 'open'; context: LinkContext; csrfToken: string };
 
@@ -43,7 +47,9 @@ type Connected = { kind: 'connected'; context: LinkContext; redirectTo: string }
 type Refused = { kind: 'refused'; context: LinkContext; error: ApiError };
 type CsrfInvalid = { kind: 'csrf_invalid' };
 
-export type KeyOutcome = Closed | CsrfInvalid | Connected | (Refused & { csrfToken: string });
+/** The client address has had too many keys refused, on any link: nothing was asked of the provider. */
+type AddressLimited = { kind: 'address_limited'; context: LinkContext; error: RateLimitError };
+export type KeyOutcome = Closed | CsrfInvalid | AddressLimited | Connected | (Refused & { csrfToken: string });
 export type ConnectStart =
   Closed | CsrfInvalid | { kind: 'oauth_unavailable'; context: LinkContext } | { kind: 'redirect'; url: string; state: string };
 export type CallbackOutcome =
@@ -67,6 +73,10 @@ export interface LinkPageDeps {
   secretBox: SecretBox;
   accounts: AccountsService;
   connect: (provider: string) => OAuthConnect;
+  /** Keys refused on one link before it is revoked. */
+  keyAttempts: number;
+  /** Keys refused per client address, across links. */
+  keyFailures: AttemptLimiter;
   logger: Logger;
 }
 
@@ -139,13 +149,31 @@ export class LinkPageService {
     return this.register(context, { kind: 'connected_account', accountId });
   }
 
-  /** The pasted key: POSTed, verified and stored encrypted by libs/accounts, never put in a URL. */
-  async submitKey(token: string, csrf: unknown, key: string): Promise<KeyOutcome> {
+  /**
+   * The pasted key: POSTed, verified and stored encrypted by libs/accounts, never put in a URL.
+   * Each refusal tells whoever holds the link whether the provider knows a key, so refusals are
+   * bounded per link (then it is revoked: a new link is needed) and per client address, across
+   * links (then a 429 page until the window ends), both checked before the provider is asked.
+   */
+  async submitKey(token: string, csrf: unknown, key: string, address: string): Promise<KeyOutcome> {
     const opened = await this.open(token);
     if (opened.kind !== 'open') return opened;
     if (!linkCsrfMatches(token, csrf)) return { kind: 'csrf_invalid' };
-    const outcome = await this.register(opened.context, { kind: 'secret_key', key });
-    return outcome.kind === 'refused' ? { ...outcome, csrfToken: opened.csrfToken } : outcome;
+    const { context } = opened;
+    const limited = await rateLimited(() => this.deps.keyFailures.check(address));
+    if (limited) return { kind: 'address_limited', context, error: limited };
+    const outcome = await this.register(context, { kind: 'secret_key', key });
+    if (outcome.kind !== 'refused') return outcome;
+    // A provider that could not be asked answered nothing about the key.
+    if (outcome.error.code === 'provider_unreachable') return { ...outcome, csrfToken: opened.csrfToken };
+    const attempts = await recordRefusedKey(this.deps.knex, context.session.id, this.deps.keyAttempts);
+    const overAddress = await rateLimited(() => this.deps.keyFailures.record(address));
+    if (attempts >= this.deps.keyAttempts) {
+      this.deps.logger.warn('link session revoked: too many refused keys', { link_session: context.session.id, attempts });
+      return { kind: 'locked', context };
+    }
+    if (overAddress) return { kind: 'address_limited', context, error: overAddress };
+    return { ...outcome, csrfToken: opened.csrfToken };
   }
 
   private async register(context: LinkContext, credential: CredentialInput): Promise<Connected | Refused | Closed> {
@@ -206,6 +234,7 @@ export class LinkPageService {
     const context = { session, source };
     const status = linkStatus(session);
     if (status === 'completed') return { kind: 'used', context };
+    if (status === 'revoked' && session.failedKeyAttempts >= this.deps.keyAttempts) return { kind: 'locked', context };
     if (status === 'revoked' || status === 'expired') return { kind: status, context };
     return { kind: 'usable', context };
   }
@@ -222,5 +251,16 @@ export class LinkPageService {
     if (!fresh) return { kind: 'not_found' };
     const opened = await this.usable(fresh);
     return opened.kind === 'usable' ? { kind: 'busy', context: opened.context } : opened;
+  }
+}
+
+/** The 429 a limiter threw, or undefined when it let the attempt through. */
+async function rateLimited(attempt: () => Promise<void>): Promise<RateLimitError | undefined> {
+  try {
+    await attempt();
+    return undefined;
+  } catch (err) {
+    if (err instanceof RateLimitError) return err;
+    throw err;
   }
 }

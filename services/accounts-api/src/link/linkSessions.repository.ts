@@ -15,6 +15,7 @@ interface LinkSessionRow {
   claimed_until: Date | null;
   completed_at: Date | null;
   revoked_at: Date | null;
+  failed_key_attempts: number;
   account_identifier: string | null;
   account_external_id: string | null;
   created_at: Date;
@@ -39,6 +40,8 @@ export interface LinkSession {
   claimedUntil: Date | null;
   completedAt: Date | null;
   revokedAt: Date | null;
+  /** Keys refused on this link; at the limit the link is revoked (linkPage.service). */
+  failedKeyAttempts: number;
   /** Set by the one successful use. */
   account: { identifier: string; externalId: string } | null;
   createdAt: Date;
@@ -61,6 +64,7 @@ const columns = (db: Db) => [
   db.raw(
     `coalesce(l.revoked_at, case when l.completed_at is null and ${CREDENTIAL_REVOKED_AT} < l.expires_at then ${CREDENTIAL_REVOKED_AT} end) as revoked_at`,
   ),
+  'l.failed_key_attempts',
   'l.account_identifier',
   'l.account_external_id',
   'l.created_at',
@@ -82,6 +86,7 @@ function toLinkSession(row: JoinedRow): LinkSession {
     claimedUntil: row.claimed_until,
     completedAt: row.completed_at,
     revokedAt: row.revoked_at,
+    failedKeyAttempts: row.failed_key_attempts,
     account:
       row.account_identifier !== null && row.account_external_id !== null
         ? { identifier: row.account_identifier, externalId: row.account_external_id }
@@ -209,4 +214,22 @@ export async function complete(db: Db, id: string, account: { identifier: string
 /** Gives the lease back after a failed attempt: the link stays usable. */
 export async function release(db: Db, id: string): Promise<void> {
   await db(TABLES.linkSessions).where({ id }).whereNull('completed_at').update({ claimed_until: null });
+}
+
+/**
+ * Counts a refused key and gives the claim back, in one statement; at `maxAttempts` the link is
+ * revoked as well, so that whoever holds it cannot go on asking the provider about keys. The
+ * count after this one.
+ */
+export async function recordRefusedKey(db: Db, id: string, maxAttempts: number): Promise<number> {
+  const { rows } = (await db.raw(
+    `update ${TABLES.linkSessions}
+     set failed_key_attempts = failed_key_attempts + 1,
+         claimed_until = null,
+         revoked_at = case when failed_key_attempts + 1 >= :max then coalesce(revoked_at, now()) else revoked_at end
+     where id = :id
+     returning failed_key_attempts`,
+    { id, max: maxAttempts },
+  )) as { rows: { failed_key_attempts: number }[] };
+  return rows[0]?.failed_key_attempts ?? 0;
 }

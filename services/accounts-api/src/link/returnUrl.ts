@@ -6,6 +6,7 @@ export type ReturnReason =
   | 'link_expired'
   | 'link_used'
   | 'link_revoked'
+  | 'too_many_attempts'
   /** Or the code of the registration's refusal, as POST /accounts names it (identifier_taken, …). */
   | (string & {});
 

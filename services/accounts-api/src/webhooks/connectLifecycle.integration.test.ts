@@ -3,9 +3,9 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { TABLES, sealedPlace } from '@datasync/db';
+import { TABLES, createKnex, sealedPlace } from '@datasync/db';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
-import { closeTestKnex, randomQueuePrefix, startEmulator, testRedisUrl, type TestEmulator } from '@datasync/testing';
+import { closeTestKnex, randomQueuePrefix, startEmulator, testDatabaseUrl, testRedisUrl, type TestEmulator } from '@datasync/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/apiTestApp';
 import { insertSource, newClient, type TestClient, type TestSource } from '../testing/fixtures';
 
@@ -73,17 +73,23 @@ async function world(options: { optIn: boolean }): Promise<World> {
 let created = 1_764_000_000;
 
 /** Delivers a signed lifecycle event; `at` is its `created`. */
-async function lifecycle(w: World, type: 'authorized' | 'deauthorized', at: number, eventId = `evt_1${randomBytes(10).toString('hex')}`) {
+async function lifecycle(
+  w: World,
+  type: 'authorized' | 'deauthorized',
+  at: number,
+  eventId = `evt_1${randomBytes(10).toString('hex')}`,
+  target: { baseUrl: string; account: string } = { baseUrl: api.baseUrl, account: w.connected },
+) {
   const payload = JSON.stringify({
     id: eventId,
     object: 'event',
     type: `account.application.${type}`,
-    account: w.connected,
+    account: target.account,
     created: at,
     data: { object: { id: 'ca_1platform', object: 'application', name: 'Test platform' } },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: w.secret });
-  const response = await fetch(`${api.baseUrl}/webhooks/stripe/${w.source.id}`, {
+  const response = await fetch(`${target.baseUrl}/webhooks/stripe/${w.source.id}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,
@@ -211,6 +217,39 @@ describe('account.application.authorized / deauthorized, opted in', () => {
     // The integrator resumes it by hand: that clears the provider's mark.
     await put(true);
     expect((await accounts(w))[0]).toMatchObject({ active: true, paused_by_provider: false });
+  });
+
+  it('registers a burst of connected accounts larger than its connection pool: no connection is held while the provider answers', async () => {
+    const w = await world({ optIn: true });
+    // A pool of 2 and 6 events at once: a transaction held across the provider's answer, waiting
+    // for a second connection to register, would take both connections and wait for the pool
+    // (connectTimeoutMs) until every one failed.
+    const smallPool = createKnex({
+      url: testDatabaseUrl(),
+      applicationName: 'datasync-test-burst',
+      statementTimeoutMs: 30_000,
+      poolMax: 2,
+      connectTimeoutMs: 10_000,
+    });
+    const small = await startApiTestApp({
+      providerBaseUrl: emulator.baseUrl,
+      producer,
+      knex: smallPool,
+      settings: { SECRETS_MASTER_KEYS: api.settings.SECRETS_MASTER_KEYS, WEBHOOK_ALLOW_PRIVATE_NETWORKS: false },
+    });
+    try {
+      const connected = await Promise.all(Array.from({ length: 6 }, () => emulator.createAccount({ connected_to: w.source.platform.id })));
+      const t = (created += 1_000);
+      const answers = await Promise.all(
+        connected.map((account) => lifecycle(w, 'authorized', t, undefined, { baseUrl: small.baseUrl, account: account.id })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+      const registered = (await accounts(w)).map((a) => a.external_id).sort();
+      expect(registered).toEqual(connected.map((a) => a.id).sort());
+    } finally {
+      await small.close();
+      await smallPool.destroy();
+    }
   });
 
   it('refuses a lifecycle event without `created` and changes nothing', async () => {

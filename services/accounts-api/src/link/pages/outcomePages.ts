@@ -19,7 +19,20 @@ function returnAction(context: LinkContext, reason: ReturnReason): PageAction {
   };
 }
 
-/** Links that cannot be used: unknown or forged, expired, used, revoked, or busy in another tab. */
+/** Too many keys refused from this client address, on any link: the form stays, for later. */
+export function addressLimitedPage(context: LinkContext): RenderedPage {
+  return {
+    status: 429,
+    html: messagePage({
+      organizationName: context.source.organizationName,
+      tone: 'warn',
+      title: 'Too many attempts',
+      message: [`Too many keys were refused from your network recently. Nothing was connected.`, 'Wait an hour, then open the link again.'],
+    }),
+  };
+}
+
+/** Links that cannot be used: unknown or forged, expired, used, revoked (or closed after refused keys), or busy in another tab. */
 export function closedPage(closed: Closed): RenderedPage {
   if (closed.kind === 'not_found') {
     return {
@@ -79,6 +92,20 @@ export function closedPage(closed: Closed): RenderedPage {
             `Ask ${org} for a new link if you still want to connect.`,
           ],
           actions: [returnAction(context, 'link_revoked')],
+        }),
+      };
+    case 'locked':
+      return {
+        status: 410,
+        html: messagePage({
+          ...base,
+          tone: 'warn',
+          title: 'This link can no longer be used',
+          message: [
+            `${provider} refused too many keys entered with this link, so it was closed to keep accounts safe. Nothing was connected.`,
+            `Ask ${org} for a new link, and copy the key from your ${provider} dashboard.`,
+          ],
+          actions: [returnAction(context, 'too_many_attempts')],
         }),
       };
     case 'busy':

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
+import { clientAddress } from '@datasync/http';
 import { sendPage } from '../linkSecurityHeaders';
-import { closedPage, csrfPage, refusalMessage } from '../pages/outcomePages';
+import { addressLimitedPage, closedPage, csrfPage, refusalMessage } from '../pages/outcomePages';
 import { formFields, type LinkRouteDeps } from './linkRouteDeps';
 import { linkPageView } from './linkPageView';
 
@@ -10,7 +11,7 @@ export function postLinkKey(deps: LinkRouteDeps): RequestHandler<{ token: string
     const { token } = req.params;
     const fields = formFields(req);
     const key = typeof fields.key === 'string' ? fields.key.trim() : '';
-    const outcome = await deps.page.submitKey(token, fields.csrf_token, key);
+    const outcome = await deps.page.submitKey(token, fields.csrf_token, key, clientAddress(req));
     switch (outcome.kind) {
       case 'connected':
         return res.redirect(303, outcome.redirectTo);
@@ -27,6 +28,9 @@ export function postLinkKey(deps: LinkRouteDeps): RequestHandler<{ token: string
       }
       case 'csrf_invalid':
         return sendPage(res, csrfPage(token));
+      case 'address_limited':
+        res.setHeader('Retry-After', outcome.error.headers['Retry-After'] ?? '3600');
+        return sendPage(res, addressLimitedPage(outcome.context));
       default:
         return sendPage(res, closedPage(outcome));
     }

@@ -93,6 +93,22 @@ describe('sign-in limits', () => {
     await login(freshAddress(), { email: victim.email, password: victim.password }).expect(200);
   });
 
+  it('counts an IPv6 /64 as one address: rotating the host part does not reset a limit', async () => {
+    const word = () => Math.floor(Math.random() * 0xffff).toString(16);
+    const network = `2001:db8:${word()}`;
+    const guesser = `${network}:${word()}`;
+    for (let i = 0; i < 5; i += 1) await login(`${guesser}:${i + 1}::1`, { email: randomEmail(), password: 'wrong password!' }).expect(401);
+    const victim = await signUpFrom(freshAddress());
+    expect((await login(`${guesser}:ffff::2`, { email: victim.email, password: victim.password }).expect(429)).body).toEqual(
+      TOO_MANY_LOGINS,
+    );
+    // Another /64 of the same /48 is another client.
+    const neighbour = `${network}:${word()}`;
+    await login(`${neighbour}::1`, { email: victim.email, password: victim.password }).expect(200);
+    for (let i = 0; i < 4; i += 1) expect((await signUpFrom(`${neighbour}::${i + 10}`)).res.status).toBe(201);
+    expect((await signUpFrom(`${neighbour}:1:2:3:4`)).res.status).toBe(429);
+  });
+
   it('limits sign-ups per address', async () => {
     const address = freshAddress();
     for (let i = 0; i < 4; i += 1) expect((await signUpFrom(address)).res.status).toBe(201);

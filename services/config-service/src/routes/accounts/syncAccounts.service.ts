@@ -4,9 +4,6 @@ import { InvalidRequestError, NotFoundError, PermissionError } from '@datasync/e
 import type { Sync } from '../../syncs/syncs.repository';
 import type { SyncsService } from '../../syncs/syncs.service';
 
-/** How many accounts one read of libs/accounts returns while looking for the sync's own. */
-const SCAN_PAGE = 100;
-
 /**
  * The dashboard's Accounts tab: the accounts registered under a sync's source, through
  * libs/accounts (the code the public API runs), scoped to that source. An account of another
@@ -18,27 +15,16 @@ export class SyncAccounts {
     private readonly syncs: SyncsService,
   ) {}
 
-  /**
-   * One page of the source's accounts in identifier order. libs/accounts filters by source type,
-   * not by source, so pages are read until enough of this source's accounts are found: an
-   * environment has few sources of one provider, so few rows are skipped.
-   */
+  /** One page of the source's accounts in identifier order, filtered by source in the query itself. */
   async list(
     caller: Caller,
     syncName: string,
     page: { limit: number; startingAfter?: string },
   ): Promise<{ sync: Sync; accounts: AccountView[]; hasMore: boolean }> {
     const sync = await this.syncs.get(caller, syncName);
-    const found: AccountView[] = [];
-    let after = page.startingAfter === undefined ? undefined : { sourceType: sync.provider, identifier: page.startingAfter };
-    for (;;) {
-      const read = await this.accounts.list(caller, { limit: SCAN_PAGE, sourceType: sync.provider, startingAfter: after });
-      found.push(...read.accounts.filter((a) => a.sourceId === sync.sourceId));
-      const last = read.accounts[read.accounts.length - 1];
-      if (found.length > page.limit || !read.hasMore || !last) break;
-      after = { sourceType: last.sourceType, identifier: last.identifier };
-    }
-    return { sync, accounts: found.slice(0, page.limit), hasMore: found.length > page.limit };
+    const after = page.startingAfter === undefined ? undefined : { sourceType: sync.provider, identifier: page.startingAfter };
+    const read = await this.accounts.list(caller, { limit: page.limit, sourceId: sync.sourceId, startingAfter: after });
+    return { sync, accounts: read.accounts, hasMore: read.hasMore };
   }
 
   /** Registers an account under the sync's source (spec §4.1's code path, the source named as `app`). */
