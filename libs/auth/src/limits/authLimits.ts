@@ -57,7 +57,9 @@ export const passwordLimitsEnv = {
     .min(1)
     .max(64)
     .default(2)
-    .description('password hashes (scrypt) computed at once per process; up to 25 times as many wait, more get a 429'),
+    .description(
+      'password hashes (scrypt) computed at once per process, for logins and as many again for sign-ups; up to 25 times as many wait for each, more get a 429',
+    ),
 };
 
 export interface PasswordLimitsConfig {
