@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { buildOpenApiDocument } from './openApiDocument';
-import { missingExamples } from './examples';
+import { missingExamples } from './missingExamples';
 import { defineRoute, type AnyRouteSpec } from './routeSpec';
 
 const thing = Joi.object({ name: Joi.string().required(), size: Joi.number().integer().required() });

@@ -18,7 +18,7 @@ export {
   type OpenApiOperation,
   type OpenApiOptions,
 } from './openApiDocument';
-export { missingExamples } from './examples';
+export { missingExamples } from './missingExamples';
 export { serializeOpenApiDocument, writeOpenApiFile } from './openApiFile';
 export { openApiRoute } from './openApiRoute';
 export { errorBodySchema } from './errorSchema';

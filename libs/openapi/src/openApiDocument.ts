@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type Joi from 'joi';
 import { errorBodySchema } from './errorSchema';
-import { assertExampleMatches } from './examples';
+import { assertExampleMatches } from './exampleMatches';
 import { isRequired, joiToJsonSchema, type JsonSchema, type SchemaComponents } from './joiToJsonSchema';
 import { isJoiSchema, type AnyRouteSpec, type ResponseSpec } from './routeSpec';
 

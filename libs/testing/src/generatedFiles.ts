@@ -46,3 +46,18 @@ export function validateOpenApiFile(file: string): Promise<OpenApiValidation> {
     });
   });
 }
+
+/**
+ * What `openapi-typescript <file>` writes for an OpenAPI file: the client's types, generated as
+ * `npm run openapi` generates them. Its command-line tool runs in its own node process, since
+ * some of its dependencies are ES modules that jest's CommonJS cannot load.
+ */
+export function openApiTypescript(file: string): Promise<string> {
+  const cli = path.resolve(path.dirname(require.resolve('openapi-typescript')), '../bin/cli.js');
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [cli, file], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`openapi-typescript failed: ${err.message} ${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { createKnex } from '@datasync/db';
@@ -22,7 +21,7 @@ export async function describeAccountsApi(): Promise<OpenApiDocument> {
   const settings = loadAccountsApiConfig({
     NODE_ENV: 'production',
     DATABASE_URL: 'postgres://unused.invalid/none',
-    SECRETS_MASTER_KEYS: `docs:${randomBytes(32).toString('base64')}`,
+    SECRETS_MASTER_KEYS: `docs:${Buffer.alloc(32).toString('base64')}`,
     LINK_PUBLIC_URL: 'https://accounts.example.com',
   });
   const logger = silentLogger();
