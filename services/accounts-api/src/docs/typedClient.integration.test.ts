@@ -30,11 +30,18 @@ describe('@datasync/client against accounts-api', () => {
     const client = await clientOf(await newClient(api, { earlyAccess: true }));
     const account = await emulator.createAccount();
 
-    const registered = await client.POST('/accounts', {
-      body: { sourceType: 'stripe', credential: account.secret_key, identifier: 'acme-eu' },
-    });
+    const register = () =>
+      client.POST('/accounts', {
+        body: { sourceType: 'stripe', credential: account.secret_key, identifier: 'acme-eu' },
+        params: { header: { 'Idempotency-Key': 'register-acme-eu' } },
+      });
+    const registered = await register();
     expect(registered.response.status).toBe(200);
     expect(registered.data).toEqual({ account: { external_id: account.id, identifier: 'acme-eu' }, already_existed: false });
+    // The documented header parameter is sent: a retry with the key replays the first answer.
+    const retried = await register();
+    expect(retried.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.data).toEqual(registered.data);
 
     const path = { source_type: 'stripe', identifier: 'acme-eu' } as const;
     const read = await client.GET('/accounts/{source_type}/{identifier}', { params: { path } });
