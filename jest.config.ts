@@ -13,6 +13,7 @@ const shared = {
   },
   transformIgnorePatterns: ['/node_modules/(?!hyparquet)'],
   moduleNameMapper: {
+    '^@datasync/client$': '<rootDir>/clients/typescript/src',
     '^@datasync/([a-z-]+)$': '<rootDir>/libs/$1/src',
     // A package's test helpers (`@datasync/destinations/testing`), kept out of its main entry.
     '^@datasync/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing',
@@ -24,11 +25,11 @@ const shared = {
 const config: Config = {
   reporters: ['default', '<rootDir>/tools/jest/summaryReporter.js'],
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.unit.test.ts'] },
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,clients,services,tools}/*/src/**/*.unit.test.ts'] },
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{libs,services,tools}/*/src/**/*.integration.test.ts'],
+      testMatch: ['<rootDir>/{libs,clients,services,tools}/*/src/**/*.integration.test.ts'],
       globalSetup: '<rootDir>/tools/jest/integrationSetup.js',
       setupFilesAfterEnv: ['<rootDir>/tools/jest/timeout60s.js'],
     },

@@ -3,6 +3,7 @@ export {
   successStatus,
   type AnyRouteSpec,
   type ResponseSpec,
+  type RouteExamples,
   type RouteAuth,
   type RouteInput,
   type RouteSpec,
@@ -10,7 +11,15 @@ export {
 } from './routeSpec';
 export { validate, validateInput, type InputSchemas, type ValidatedInput } from './validate';
 export { mountRouteSpecs, toExpressPath, toRouteDefinitions } from './mountRouteSpecs';
-export { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation, type OpenApiOptions } from './openApiDocument';
+export {
+  buildOpenApiDocument,
+  type JsonContent,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiOptions,
+} from './openApiDocument';
+export { missingExamples } from './missingExamples';
+export { serializeOpenApiDocument, writeOpenApiFile } from './openApiFile';
 export { openApiRoute } from './openApiRoute';
 export { errorBodySchema } from './errorSchema';
 export { joiToJsonSchema, UnsupportedSchemaError, type JsonSchema, type SchemaComponents } from './joiToJsonSchema';

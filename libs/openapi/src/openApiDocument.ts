@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type Joi from 'joi';
 import { errorBodySchema } from './errorSchema';
+import { assertExampleMatches } from './exampleMatches';
 import { isRequired, joiToJsonSchema, type JsonSchema, type SchemaComponents } from './joiToJsonSchema';
 import { isJoiSchema, type AnyRouteSpec, type ResponseSpec } from './routeSpec';
 
@@ -21,9 +22,12 @@ export interface OpenApiOperation {
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: JsonSchema }[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+  requestBody?: { required: boolean; content: JsonContent };
+  responses: Record<string, { description: string; content?: JsonContent }>;
 }
+
+/** A JSON body's schema and, where the route gives one, an example of it. */
+export type JsonContent = { 'application/json': { schema: JsonSchema; example?: unknown } };
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -61,14 +65,18 @@ function parameters(schema: Joi.ObjectSchema | undefined, where: 'path' | 'query
   });
 }
 
-function jsonContent(schema: JsonSchema): { 'application/json': { schema: JsonSchema } } {
-  return { 'application/json': { schema } };
+function jsonContent(schema: JsonSchema, example?: unknown): JsonContent {
+  return { 'application/json': example === undefined ? { schema } : { schema, example } };
 }
 
-function response(status: number, spec: ResponseSpec, components: SchemaComponents) {
+function response(where: string, status: number, spec: ResponseSpec, example: unknown, components: SchemaComponents) {
   const schema = isJoiSchema(spec) ? spec : spec.schema;
   const description = isJoiSchema(spec) ? (STATUS_CODES[status] ?? 'Response') : spec.description;
-  return schema ? { description, content: jsonContent(joiToJsonSchema(schema, components)) } : { description };
+  if (example !== undefined) {
+    if (!schema) throw new Error(`${where} ${status}: an example of a response without a JSON body`);
+    assertExampleMatches(`${where} ${status}`, schema, example, 'response');
+  }
+  return schema ? { description, content: jsonContent(joiToJsonSchema(schema, components), example) } : { description };
 }
 
 function errorResponse(status: number) {
@@ -95,12 +103,23 @@ function operation(spec: AnyRouteSpec, components: SchemaComponents): OpenApiOpe
   if (spec.auth) op.security = spec.auth.security(spec.method);
   const params = [...parameters(spec.params, 'path', components), ...parameters(spec.query, 'query', components)];
   if (params.length > 0) op.parameters = params;
+  const where = `${spec.method.toUpperCase()} ${spec.path}`;
+  const examples = spec.examples ?? {};
+  if (examples.body !== undefined) {
+    if (!spec.body) throw new Error(`${where}: an example request body for a route that takes none`);
+    assertExampleMatches(`${where} request`, spec.body, examples.body, 'request');
+  }
   if (spec.body) {
     const described = spec.body.describe() as { keys?: Record<string, { flags?: Record<string, unknown> }> };
     const required = Object.values(described.keys ?? {}).some(isRequired);
-    op.requestBody = { required, content: jsonContent(joiToJsonSchema(spec.body, components)) };
+    op.requestBody = { required, content: jsonContent(joiToJsonSchema(spec.body, components), examples.body) };
   }
-  for (const [status, response_] of Object.entries(spec.responses)) op.responses[status] = response(Number(status), response_, components);
+  for (const status of Object.keys(examples.responses ?? {})) {
+    if (!(status in spec.responses)) throw new Error(`${where}: an example of the undocumented status ${status}`);
+  }
+  for (const [status, response_] of Object.entries(spec.responses)) {
+    op.responses[status] = response(where, Number(status), response_, examples.responses?.[Number(status)], components);
+  }
   // Every route validates its input (unknown query parameters and body fields included).
   op.responses['400'] ??= errorResponse(400);
   for (const status of spec.auth?.errorStatuses(spec.method) ?? []) op.responses[String(status)] ??= errorResponse(status);

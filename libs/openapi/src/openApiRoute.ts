@@ -14,6 +14,16 @@ export function openApiRoute(build: () => OpenApiDocument) {
     summary: 'This API described in OpenAPI 3.1',
     tags: ['meta'],
     responses: { 200: { description: 'The OpenAPI 3.1 document', schema: Joi.object().unknown() } },
+    // The start of a document: the real one is this very document.
+    examples: {
+      responses: {
+        200: {
+          openapi: '3.1.0',
+          info: { title: 'datasync API', version: '1' },
+          paths: { '/openapi.json': { get: { operationId: 'getOpenapiJson', summary: 'This API described in OpenAPI 3.1' } } },
+        },
+      },
+    },
     handler: () => (document ??= build()),
   });
 }

@@ -20,6 +20,12 @@ export interface RouteAuth {
 /** A documented response: a joi schema of its JSON body, or a description and maybe a schema. */
 export type ResponseSpec = Joi.Schema | { description: string; schema?: Joi.Schema };
 
+/** A request body as a client sends it, and response bodies keyed by status. */
+export interface RouteExamples {
+  body?: Record<string, unknown>;
+  responses?: Record<number, unknown>;
+}
+
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
@@ -41,6 +47,8 @@ export interface RouteSpec<P = Record<string, never>, Q = Record<string, never>,
   body?: Joi.ObjectSchema<B>;
   /** Keyed by status. The lowest 2xx is the status of a successful call. */
   responses: Record<number, ResponseSpec>;
+  /** JSON shown in the document and on /docs; checked against its schema when the document is built. */
+  examples?: RouteExamples;
   /**
    * Gets validated, converted input. Its return value is sent as JSON with the success status
    * (nothing for 204); a handler that answered through `res` itself returns nothing.

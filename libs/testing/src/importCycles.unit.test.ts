@@ -5,7 +5,7 @@ import { importCycles } from './importCycles';
 
 const root = join(__dirname, '..', '..', '..');
 
-const packages = ['libs', 'services', 'tools'].flatMap((group) =>
+const packages = ['libs', 'clients', 'services', 'tools'].flatMap((group) =>
   readdirSync(join(root, group))
     .map((name) => `${group}/${name}`)
     .filter((pkg) => existsSync(join(root, pkg, 'src'))),

@@ -8,3 +8,4 @@ export { freePort } from './freePort';
 export { ensureDatabase, prepareTestDatabase } from './testDatabase';
 export { startEmulator, type EmulatorAccount, type StartEmulatorOptions, type TestEmulator } from './emulator';
 export { parameterInvalid } from './apiErrors';
+export { openApiTypescript, staleGeneratedFile, validateOpenApiFile, type OpenApiValidation } from './generatedFiles';

@@ -7,7 +7,7 @@ import path from 'node:path';
 // production install leaves those out and the import would fail at start.
 
 /** Top folders whose packages ship code; bench and test/e2e are development code as a whole. */
-const PACKAGE_ROOTS = ['libs', 'services', 'tools'];
+const PACKAGE_ROOTS = ['libs', 'clients', 'services', 'tools'];
 /** This package: every file of it is test support. */
 const TESTING_PACKAGE = 'libs/testing';
 /**
@@ -30,7 +30,7 @@ export function isTestCode(relativePath: string): boolean {
   return /\.test\.ts$/.test(normalized) || normalized.startsWith(`${TESTING_PACKAGE}/`) || /\/src\/(.+\/)?testing\//.test(normalized);
 }
 
-/** Every TypeScript source under `<libs|services|tools>/<package>/src`, repository-relative. */
+/** Every TypeScript source under `<libs|clients|services|tools>/<package>/src`, repository-relative. */
 export function sourceFiles(repoRoot: string): string[] {
   const found: string[] = [];
   const walk = (dir: string): void => {

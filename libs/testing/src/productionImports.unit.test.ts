@@ -16,7 +16,7 @@ describe('production code and test code', () => {
   });
 
   it('@datasync/testing is only ever a devDependency', () => {
-    const manifests = ['libs', 'services', 'tools']
+    const manifests = ['libs', 'clients', 'services', 'tools']
       .flatMap((top) => fs.readdirSync(path.join(repoRoot, top)).map((pkg) => path.join(top, pkg, 'package.json')))
       .concat('bench/package.json', 'package.json')
       .filter((manifest) => fs.existsSync(path.join(repoRoot, manifest)));

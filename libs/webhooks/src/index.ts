@@ -37,3 +37,13 @@ export {
   endpointSchema,
   updateEndpointBody,
 } from './http/webhookEndpoints.schemas';
+export {
+  createEndpointExample,
+  createdEndpointExample,
+  deletedEndpointExample,
+  deliveryExample,
+  deliveryListExample,
+  endpointExample,
+  endpointListExample,
+  updateEndpointExample,
+} from './http/webhookEndpoints.examples';

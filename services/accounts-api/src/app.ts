@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import { createHttpApp, finishHttpApp, type Readiness } from '@datasync/http';
 import type { Logger } from '@datasync/logger';
 import { mountRouteSpecs, openApiRoute, type AnyRouteSpec, type OpenApiDocument } from '@datasync/openapi';
@@ -30,6 +30,24 @@ export function createApp(deps: AccountsApiDeps): Express {
     // A webhook's signature covers its exact bytes: its route reads them itself.
     rawBodyPrefixes: ['/webhooks/'],
   });
+  const { routes, linkPages } = apiRoutes(deps);
+  // The hosted Link page answers in HTML, never the API's JSON (link/linkRouter.ts).
+  app.use('/link', linkPages);
+  if (deps.webhooks) app.use(webhookRouter(deps.webhooks));
+  const router = express.Router();
+  mountRouteSpecs(router, routes);
+  app.use(router);
+  return finishHttpApp(app, deps.logger);
+}
+
+/** What the documented routes need: the process's services, without the HTTP settings. */
+export type ApiRouteDeps = AccountRouteDeps & WebhookEndpointRouteDeps & Pick<AccountsApiDeps, 'logger' | 'link'>;
+
+/**
+ * Every route of the JSON API, the Link pages' router, and the OpenAPI document the routes make
+ * (served at /openapi.json, shown at /docs, and written to openapi.json by `npm run openapi`).
+ */
+export function apiRoutes(deps: ApiRouteDeps): { routes: AnyRouteSpec[]; linkPages: Router; document: () => OpenApiDocument } {
   const link = createLink({ ...deps.link, accounts: deps.accounts, auth: deps.auth, idempotency: deps.idempotency, logger: deps.logger });
   let document: OpenApiDocument | undefined;
   const documented = () => (document ??= buildApiDocument(routes));
@@ -41,11 +59,5 @@ export function createApp(deps: AccountsApiDeps): Express {
     openApiRoute(documented),
     getDocs(documented),
   ];
-  // The hosted Link page answers in HTML, never the API's JSON (link/linkRouter.ts).
-  app.use('/link', link.pages);
-  if (deps.webhooks) app.use(webhookRouter(deps.webhooks));
-  const router = express.Router();
-  mountRouteSpecs(router, routes);
-  app.use(router);
-  return finishHttpApp(app, deps.logger);
+  return { routes, linkPages: link.pages, document: documented };
 }

@@ -4,7 +4,7 @@ import type { Auth } from '@datasync/auth';
 import { authSecuritySchemes } from '@datasync/auth';
 import { createHttpApp, finishHttpApp, type Readiness } from '@datasync/http';
 import type { Logger } from '@datasync/logger';
-import { buildOpenApiDocument, mountRouteSpecs, openApiRoute, type AnyRouteSpec } from '@datasync/openapi';
+import { buildOpenApiDocument, mountRouteSpecs, openApiRoute, type AnyRouteSpec, type OpenApiDocument } from '@datasync/openapi';
 import { dashboardRouter } from './dashboard';
 import { OPS_BASE, opsRouter, type OpsDashboard } from './ops';
 import { accessRoutes } from './routes/access';
@@ -36,28 +36,40 @@ export function createApp(deps: ConfigServiceDeps): Express {
     bodyLimit: deps.bodyLimit,
     ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}),
   });
-  const routes: AnyRouteSpec[] = [
+  const { routes } = apiRoutes(deps);
+  const api = express.Router();
+  mountRouteSpecs(api, routes);
+  app.use(API_BASE, api);
+  app.use(dashboardRouter());
+  if (deps.ops) app.use(OPS_BASE, opsRouter(deps.auth, deps.ops));
+  return finishHttpApp(app, deps.logger);
+}
+
+/**
+ * Every route under /api/v1, /openapi.json included, and the OpenAPI document they make (written
+ * to openapi.json by `npm run openapi`). The document is generated from the very route specs (and
+ * joi schemas) that serve the API.
+ */
+export function apiRoutes(deps: Pick<ConfigServiceDeps, 'auth' | 'resources' | 'accounts'>): {
+  routes: AnyRouteSpec[];
+  document: () => OpenApiDocument;
+} {
+  const served: AnyRouteSpec[] = [
     ...accessRoutes(deps.auth),
     ...(deps.resources ? resourceRoutes(deps.auth.authenticate, deps.resources) : []),
     ...(deps.resources && deps.accounts
       ? accountRoutes(deps.auth.authenticate, { accounts: deps.accounts, syncs: deps.resources.syncs })
       : []),
   ];
-  // The document is generated from the very route specs (and joi schemas) that serve the API.
-  const document = () =>
+  const document = (): OpenApiDocument =>
     buildOpenApiDocument({
       title: 'datasync configuration API',
       version: '1',
       description: 'Destinations, sources, syncs, collections and access, as the dashboard and API clients use them.',
       servers: [{ url: API_BASE }],
       securitySchemes: authSecuritySchemes,
-      routes: [...routes, openApi],
+      routes,
     });
-  const openApi = openApiRoute(document);
-  const api = express.Router();
-  mountRouteSpecs(api, [...routes, openApi]);
-  app.use(API_BASE, api);
-  app.use(dashboardRouter());
-  if (deps.ops) app.use(OPS_BASE, opsRouter(deps.auth, deps.ops));
-  return finishHttpApp(app, deps.logger);
+  const routes: AnyRouteSpec[] = [...served, openApiRoute(document)];
+  return { routes, document };
 }

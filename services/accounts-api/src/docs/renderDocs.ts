@@ -5,6 +5,8 @@ const escape = (text: string) =>
 
 const json = (value: unknown) => `<pre>${escape(JSON.stringify(value, null, 2))}</pre>`;
 
+const example = (title: string, value: unknown) => `<div class="example"><p>${escape(title)}</p>${json(value)}</div>`;
+
 const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }
 h2 { border-top: 1px solid #d0d7de; padding-top: 1.2rem; font-family: ui-monospace, monospace; font-size: 1.05rem; }
@@ -12,6 +14,7 @@ h2 { border-top: 1px solid #d0d7de; padding-top: 1.2rem; font-family: ui-monospa
 pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; font-size: 13px; }
 table { border-collapse: collapse; } td, th { border: 1px solid #d0d7de; padding: .2rem .5rem; text-align: left; vertical-align: top; }
 details { margin: .3rem 0; }
+.example p { margin: .6rem 0 .2rem; font-weight: bold; }
 `;
 
 function operationHtml(path: string, method: string, op: OpenApiDocument['paths'][string][string]): string {
@@ -28,6 +31,12 @@ function operationHtml(path: string, method: string, op: OpenApiDocument['paths'
       return `<details><summary><b>${escape(status)}</b> ${escape(r.description)}</summary>${schema ? json(schema) : ''}</details>`;
     })
     .join('');
+  const requestExample = op.requestBody?.content['application/json'].example;
+  // Examples are shown open, schemas folded: a reader copies an example first.
+  const responseExamples = Object.entries(op.responses)
+    .filter(([, r]) => r.content?.['application/json'].example !== undefined)
+    .map(([status, r]) => example(`Example response ${status}`, r.content?.['application/json'].example))
+    .join('');
   return [
     `<h2 id="${escape(op.operationId)}"><span class="method">${escape(method.toUpperCase())}</span>${escape(path)}</h2>`,
     `<p><b>${escape(op.summary)}</b></p>`,
@@ -35,8 +44,10 @@ function operationHtml(path: string, method: string, op: OpenApiDocument['paths'
     op.security ? `<p>Authentication: HTTP Basic, <code>CLIENT_ID:CLIENT_SECRET</code>.</p>` : '<p>No authentication.</p>',
     rows ? `<table><tr><th>parameter</th><th>in</th><th>required</th><th>meaning</th></tr>${rows}</table>` : '',
     op.requestBody
-      ? `<details open><summary>Request body (JSON)</summary>${json(op.requestBody.content['application/json'].schema)}</details>`
+      ? `<details><summary>Request body (JSON)</summary>${json(op.requestBody.content['application/json'].schema)}</details>`
       : '',
+    requestExample !== undefined ? example('Example request', requestExample) : '',
+    responseExamples,
     `<p>Responses:</p>${responses}`,
   ].join('\n');
 }

@@ -9,6 +9,7 @@ export interface TestClient {
   environmentId: string;
   organizationId: string;
   clientId: string;
+  clientSecret: string;
   /** `Basic …` for this environment's client credential. */
   authorization: string;
 }
@@ -36,6 +37,7 @@ export async function newClient(
     environmentId,
     organizationId: tenant.organizationId,
     clientId: credential.clientId,
+    clientSecret,
     authorization: `Basic ${Buffer.from(`${credential.clientId}:${clientSecret}`).toString('base64')}`,
   };
 }

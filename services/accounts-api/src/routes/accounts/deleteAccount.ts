@@ -4,6 +4,7 @@ import { defineRoute } from '@datasync/openapi';
 import { toAccountStateJson } from '../../accounts/accounts.mapper';
 import { accountPathParams, accountStateSchema, errorResponse } from '../../accounts/accounts.schemas';
 import type { AccountRouteDeps } from './routeDeps';
+import { accountStateExample } from '../../accounts/accounts.examples';
 
 interface Params {
   source_type: string;
@@ -27,6 +28,12 @@ export function deleteAccount(deps: AccountRouteDeps) {
       200: Joi.object({ deleted: Joi.boolean().valid(true).required(), account: accountStateSchema.required() }),
       202: Joi.object({ deleted: Joi.boolean().valid(false).required(), status: Joi.string().valid('deleting').required() }),
       404: errorResponse('No such account in this environment'),
+    },
+    examples: {
+      responses: {
+        200: { deleted: true, account: { ...accountStateExample, active: false } },
+        202: { deleted: false, status: 'deleting' },
+      },
     },
     handler: async ({ params }, _req, res) => {
       const result = await deps.accounts.delete(callerOf(res), { sourceType: params.source_type, identifier: params.identifier });

@@ -4,6 +4,7 @@ import { defineRoute } from '@datasync/openapi';
 import { toAccountJson } from '../../accounts/accounts.mapper';
 import { accountDetailSchema, accountPathParams, errorResponse } from '../../accounts/accounts.schemas';
 import type { AccountRouteDeps } from './routeDeps';
+import { accountExample } from '../../accounts/accounts.examples';
 
 interface Params {
   source_type: string;
@@ -22,6 +23,7 @@ export function getAccount(deps: AccountRouteDeps) {
       200: Joi.object({ account: accountDetailSchema.required() }),
       404: errorResponse('No such account in this environment'),
     },
+    examples: { responses: { 200: { account: accountExample } } },
     handler: async ({ params }, _req, res) => ({
       account: toAccountJson(await deps.accounts.get(callerOf(res), { sourceType: params.source_type, identifier: params.identifier })),
     }),

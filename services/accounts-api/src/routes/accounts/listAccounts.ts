@@ -4,6 +4,7 @@ import { defineRoute } from '@datasync/openapi';
 import { cursorOf, toAccountJson } from '../../accounts/accounts.mapper';
 import { CURSOR_PATTERN, accountListSchema, listQuery } from '../../accounts/accounts.schemas';
 import type { AccountRouteDeps } from './routeDeps';
+import { accountExample } from '../../accounts/accounts.examples';
 
 interface Query {
   limit: number;
@@ -28,6 +29,7 @@ export function listAccounts(deps: AccountRouteDeps) {
     auth: deps.auth.client,
     query: listQuery,
     responses: { 200: accountListSchema },
+    examples: { responses: { 200: { data: [accountExample], has_more: true, next_cursor: 'stripe/acme-eu' } } },
     handler: async ({ query }, _req, res) => {
       const page = await deps.accounts.list(callerOf(res), {
         limit: query.limit,

@@ -6,6 +6,7 @@ import { toRegistrationJson } from '../../accounts/accounts.mapper';
 import { credential, identifier, registrationSchema, sourceName, sourceType, errorResponse } from '../../accounts/accounts.schemas';
 import { idempotent } from '../../edge/idempotent';
 import type { AccountRouteDeps } from './routeDeps';
+import { registrationExample } from '../../accounts/accounts.examples';
 
 interface Body {
   sourceType: string;
@@ -43,6 +44,10 @@ export function postAccount(deps: AccountRouteDeps) {
       auth: deps.auth.client,
       body,
       responses: { 200: registrationSchema, 503: errorResponse('The provider or the database could not be reached; nothing was stored') },
+      examples: {
+        body: { sourceType: 'stripe', credential: 'rk_live_51PqR2sT3uV4wX5yZexample', identifier: 'acme-eu' },
+        responses: { 200: registrationExample },
+      },
       handler: async ({ body: input }, _req, res) =>
         toRegistrationJson(
           await deps.accounts.register(callerOf(res), {

@@ -4,6 +4,7 @@ import { defineRoute } from '@datasync/openapi';
 import { toAccountStateJson } from '../../accounts/accounts.mapper';
 import { accountPathParams, accountStateSchema, errorResponse } from '../../accounts/accounts.schemas';
 import type { AccountRouteDeps } from './routeDeps';
+import { accountStateExample } from '../../accounts/accounts.examples';
 
 interface Params {
   source_type: string;
@@ -29,6 +30,7 @@ export function postAccountResync(deps: AccountRouteDeps) {
       404: errorResponse('No such account in this environment'),
       503: errorResponse('The control-plane database is unavailable; retry shortly'),
     },
+    examples: { responses: { 202: { resync_requested: true, account: accountStateExample } } },
     handler: async ({ params }, _req, res) => {
       const account = await deps.accounts.resync(callerOf(res), { sourceType: params.source_type, identifier: params.identifier });
       res.status(202).json({ resync_requested: true, account: toAccountStateJson(account) });

@@ -6,6 +6,7 @@ import { toRegistrationJson } from '../../accounts/accounts.mapper';
 import { accountId, identifier, registrationSchema, sourceName, errorResponse } from '../../accounts/accounts.schemas';
 import { idempotent } from '../../edge/idempotent';
 import type { AccountRouteDeps } from './routeDeps';
+import { registrationExample } from '../../accounts/accounts.examples';
 
 interface Params {
   sourceName: string;
@@ -46,6 +47,10 @@ export function postSourceAccount(deps: AccountRouteDeps) {
       params: Joi.object<Params>({ sourceName: sourceName.required().description('name of an existing source') }),
       body,
       responses: { 200: registrationSchema, 503: errorResponse('The provider or the database could not be reached; nothing was stored') },
+      examples: {
+        body: { credentials: { type: 'stripe-app', accountId: 'acct_1PqR2sT3uV4wX5yZ' }, identifier: 'acme-eu' },
+        responses: { 200: registrationExample },
+      },
       handler: async ({ params, body: input }, _req, res) =>
         toRegistrationJson(
           await deps.accounts.registerForSource(callerOf(res), {

@@ -4,6 +4,7 @@ import { defineRoute } from '@datasync/openapi';
 import { toAccountStateJson } from '../../accounts/accounts.mapper';
 import { accountPathParams, accountStateSchema, errorResponse } from '../../accounts/accounts.schemas';
 import type { AccountRouteDeps } from './routeDeps';
+import { accountStateExample } from '../../accounts/accounts.examples';
 
 interface Params {
   source_type: string;
@@ -31,6 +32,7 @@ export function putAccount(deps: AccountRouteDeps) {
       200: Joi.object({ account: accountStateSchema.required() }),
       404: errorResponse('No such account in this environment'),
     },
+    examples: { body: { active: false }, responses: { 200: { account: { ...accountStateExample, active: false } } } },
     handler: async ({ params, body }, _req, res) => ({
       account: toAccountStateJson(
         await deps.accounts.setActive(callerOf(res), { sourceType: params.source_type, identifier: params.identifier }, body.active),

@@ -3,6 +3,7 @@ import { defineRoute } from '@datasync/openapi';
 import { toLinkSessionJson } from '../../link/linkSessions.mapper';
 import { linkSessionListQuery, linkSessionListSchema } from '../../link/linkSessions.schemas';
 import type { LinkSessionRouteDeps } from './routeDeps';
+import { completedLinkSessionExample, linkSessionExample } from '../../link/linkSessions.examples';
 
 interface Query {
   limit: number;
@@ -19,6 +20,7 @@ export function listLinkSessions(deps: LinkSessionRouteDeps) {
     auth: deps.auth.client,
     query: linkSessionListQuery,
     responses: { 200: linkSessionListSchema },
+    examples: { responses: { 200: { data: [linkSessionExample, completedLinkSessionExample], has_more: false, next_cursor: null } } },
     handler: async ({ query }, _req, res) => {
       const page = await deps.linkSessions.list(callerOf(res), { limit: query.limit, startingAfter: query.starting_after });
       const last = page.sessions[page.sessions.length - 1];

@@ -6,6 +6,7 @@ import { idempotent } from '../../edge/idempotent';
 import { toCreatedLinkSessionJson } from '../../link/linkSessions.mapper';
 import { createLinkSessionBody, createdLinkSessionSchema, type CreateLinkSessionBody } from '../../link/linkSessions.schemas';
 import type { LinkSessionRouteDeps } from './routeDeps';
+import { createLinkSessionExample, createdLinkSessionExample } from '../../link/linkSessions.examples';
 
 // Without LINK_PUBLIC_URL the link points where this request came in (development).
 const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -27,6 +28,7 @@ export function postLinkSession(deps: LinkSessionRouteDeps) {
       auth: deps.auth.client,
       body: createLinkSessionBody(deps.allowHttpLocalhost),
       responses: { 200: createdLinkSessionSchema, 503: errorResponse('The database could not be reached; nothing was created') },
+      examples: { body: createLinkSessionExample, responses: { 200: createdLinkSessionExample } },
       handler: async ({ body }, req, res) => {
         const { session, url } = await deps.linkSessions.create(
           callerOf(res),

@@ -5,6 +5,7 @@ import { idempotent } from '../../edge/idempotent';
 import { toLinkSessionJson } from '../../link/linkSessions.mapper';
 import { linkSessionParams, linkSessionSchema } from '../../link/linkSessions.schemas';
 import type { LinkSessionRouteDeps } from './routeDeps';
+import { revokedLinkSessionExample } from '../../link/linkSessions.examples';
 
 export function postLinkSessionRevoke(deps: LinkSessionRouteDeps) {
   return idempotent(
@@ -20,6 +21,7 @@ export function postLinkSessionRevoke(deps: LinkSessionRouteDeps) {
       auth: deps.auth.client,
       params: linkSessionParams,
       responses: { 200: linkSessionSchema, 404: errorResponse('No such link session in this environment') },
+      examples: { responses: { 200: revokedLinkSessionExample } },
       handler: async ({ params }, _req, res) => toLinkSessionJson(await deps.linkSessions.revoke(callerOf(res), params.id)),
     }),
   );

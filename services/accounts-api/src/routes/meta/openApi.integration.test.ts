@@ -30,6 +30,9 @@ const PLACEHOLDERS: Record<string, string> = {
   delivery_id: '00000000-0000-4000-8000-000000000001',
 };
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
 function operations() {
   return Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
 }
@@ -146,7 +149,28 @@ describe('GET /docs', () => {
     expect(csp).toMatch(/default-src 'none'/);
     const nonce = /style-src 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(res.text).toContain(`<style nonce="${nonce}">`);
-    expect(res.text).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)/i);
+    // Examples hold URLs as text (a webhook endpoint's, a return_url); what the page loads is checked below.
+    expect(res.text).not.toMatch(/<script/i);
     for (const { path, method } of operations()) expect(res.text).toContain(`${method.toUpperCase()}</span>${path}`);
+  });
+  it('shows the request and response examples of every operation, and loads nothing from anywhere', async () => {
+    const res = await request(api.baseUrl).get('/docs').expect(200);
+    const shown = (value: unknown) => res.text.includes(escapeHtml(JSON.stringify(value, null, 2)));
+    const examples = operations().flatMap(({ path, method, op }) => [
+      ...(op.requestBody ? [{ what: `${method} ${path} request`, example: op.requestBody.content['application/json'].example }] : []),
+      ...Object.entries(op.responses)
+        .filter(([status, r]) => /^2/.test(status) && r.content)
+        .map(([status, r]) => ({ what: `${method} ${path} ${status}`, example: r.content?.['application/json'].example })),
+    ]);
+    expect(examples.length).toBeGreaterThan(20);
+    expect(examples.filter(({ example }) => example === undefined || !shown(example)).map(({ what }) => what)).toEqual([]);
+    expect(res.text).toContain('<p>Example request</p>');
+    expect(res.text).toContain('<p>Example response 202</p>');
+    // Nothing to fetch: no script, image, stylesheet or frame; the one link is relative, to this host.
+    expect([...res.text.matchAll(/\b(?:src|href|srcset|action)=["']?([^"'\s>]*)/gi)].map((m) => m[1])).toEqual(['openapi.json']);
+    expect(res.text).not.toMatch(/<(?:script|link|img|iframe|object|embed)\b|url\(|@import/i);
+    expect(res.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'nonce-[^']+'; base-uri 'none'; form-action 'none'/,
+    );
   });
 });

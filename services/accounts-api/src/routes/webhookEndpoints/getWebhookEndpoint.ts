@@ -1,7 +1,7 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
-import { endpointParams, endpointSchema, toEndpointJson } from '@datasync/webhooks';
+import { endpointParams, endpointSchema, toEndpointJson, endpointExample } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function getWebhookEndpoint(deps: WebhookEndpointRouteDeps) {
@@ -13,6 +13,7 @@ export function getWebhookEndpoint(deps: WebhookEndpointRouteDeps) {
     auth: deps.auth.client,
     params: endpointParams,
     responses: { 200: endpointSchema, 404: errorResponse('No such webhook endpoint in this environment') },
+    examples: { responses: { 200: endpointExample } },
     handler: async ({ params }, _req, res) => toEndpointJson(await deps.webhookEndpoints.get(callerOf(res).environmentId, params.id)),
   });
 }

@@ -1,6 +1,6 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { endpointListSchema, toEndpointJson } from '@datasync/webhooks';
+import { endpointListSchema, toEndpointJson, endpointListExample } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function listWebhookEndpoints(deps: WebhookEndpointRouteDeps) {
@@ -12,6 +12,7 @@ export function listWebhookEndpoints(deps: WebhookEndpointRouteDeps) {
     tags: ['webhook endpoints'],
     auth: deps.auth.client,
     responses: { 200: endpointListSchema },
+    examples: { responses: { 200: endpointListExample } },
     handler: async (_input, _req, res) => ({
       data: (await deps.webhookEndpoints.list(callerOf(res).environmentId)).map(toEndpointJson),
     }),

@@ -1,7 +1,7 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
-import { deliveryParams, deliverySchema, toDeliveryJson } from '@datasync/webhooks';
+import { deliveryParams, deliverySchema, toDeliveryJson, deliveryExample } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function postWebhookDeliveryRetry(deps: WebhookEndpointRouteDeps) {
@@ -16,6 +16,7 @@ export function postWebhookDeliveryRetry(deps: WebhookEndpointRouteDeps) {
     auth: deps.auth.client,
     params: deliveryParams,
     responses: { 200: deliverySchema, 404: errorResponse('No such webhook endpoint or delivery') },
+    examples: { responses: { 200: deliveryExample } },
     handler: async ({ params }, _req, res) =>
       toDeliveryJson(await deps.webhookEndpoints.resend(callerOf(res).environmentId, params.id, params.delivery_id)),
   });

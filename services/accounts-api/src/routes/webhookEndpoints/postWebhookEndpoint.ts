@@ -2,7 +2,13 @@ import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
 import { errorResponse } from '../../accounts/accounts.schemas';
 import { idempotent } from '../../edge/idempotent';
-import { createEndpointBody, createdEndpointSchema, toEndpointJson } from '@datasync/webhooks';
+import {
+  createEndpointBody,
+  createdEndpointSchema,
+  toEndpointJson,
+  createEndpointExample,
+  createdEndpointExample,
+} from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 interface Body {
@@ -26,6 +32,7 @@ export function postWebhookEndpoint(deps: WebhookEndpointRouteDeps) {
       auth: deps.auth.client,
       body: createEndpointBody,
       responses: { 200: createdEndpointSchema, 400: errorResponse('Invalid URL or event types; nothing was stored') },
+      examples: { body: createEndpointExample, responses: { 200: createdEndpointExample } },
       handler: async ({ body }, _req, res) => {
         const created = await deps.webhookEndpoints.create(callerOf(res).environmentId, {
           url: body.url,

@@ -1,6 +1,13 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { endpointParams, endpointSchema, toEndpointJson, updateEndpointBody } from '@datasync/webhooks';
+import {
+  endpointParams,
+  endpointSchema,
+  toEndpointJson,
+  updateEndpointBody,
+  endpointExample,
+  updateEndpointExample,
+} from '@datasync/webhooks';
 import { errorResponse } from '../../accounts/accounts.schemas';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
@@ -23,6 +30,7 @@ export function postWebhookEndpointUpdate(deps: WebhookEndpointRouteDeps) {
     params: endpointParams,
     body: updateEndpointBody,
     responses: { 200: endpointSchema, 404: errorResponse('No such webhook endpoint in this environment') },
+    examples: { body: updateEndpointExample, responses: { 200: { ...endpointExample, enabled_events: ['*'] } } },
     handler: async ({ params, body }, _req, res) =>
       toEndpointJson(
         await deps.webhookEndpoints.update(callerOf(res).environmentId, params.id, {

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { endpointParams } from '@datasync/webhooks';
+import { endpointParams, deletedEndpointExample } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function deleteWebhookEndpoint(deps: WebhookEndpointRouteDeps) {
@@ -20,6 +20,7 @@ export function deleteWebhookEndpoint(deps: WebhookEndpointRouteDeps) {
       }),
       404: { description: 'No such webhook endpoint in this environment' },
     },
+    examples: { responses: { 200: deletedEndpointExample } },
     handler: async ({ params }, _req, res) => {
       const endpoint = await deps.webhookEndpoints.delete(callerOf(res).environmentId, params.id);
       return { id: endpoint.id, object: 'webhook_endpoint', deleted: true };

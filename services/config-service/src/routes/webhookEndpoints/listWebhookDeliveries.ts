@@ -1,6 +1,6 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { deliveryListQuery, deliveryListSchema, endpointParams, toDeliveryJson } from '@datasync/webhooks';
+import { deliveryListQuery, deliveryListSchema, endpointParams, toDeliveryJson, deliveryListExample } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function listWebhookDeliveries(deps: WebhookEndpointRouteDeps) {
@@ -13,6 +13,7 @@ export function listWebhookDeliveries(deps: WebhookEndpointRouteDeps) {
     params: endpointParams,
     query: deliveryListQuery,
     responses: { 200: deliveryListSchema, 404: { description: 'No such webhook endpoint in this environment' } },
+    examples: { responses: { 200: deliveryListExample } },
     handler: async ({ params, query }, _req, res) => ({
       data: (await deps.webhookEndpoints.deliveries(callerOf(res).environmentId, params.id, query.limit)).map(toDeliveryJson),
     }),

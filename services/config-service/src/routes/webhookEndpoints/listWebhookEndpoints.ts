@@ -1,6 +1,6 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { endpointListSchema, toEndpointJson } from '@datasync/webhooks';
+import { endpointListSchema, toEndpointJson, endpointListExample } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 /** The dashboard's Webhooks page; the same service and JSON as the Accounts API's (docs/webhook-endpoints.md). */
@@ -13,6 +13,7 @@ export function listWebhookEndpoints(deps: WebhookEndpointRouteDeps) {
     tags: ['webhook endpoints'],
     auth: deps.auth,
     responses: { 200: endpointListSchema },
+    examples: { responses: { 200: endpointListExample } },
     handler: async (_input, _req, res) => ({ data: (await deps.webhookEndpoints.list(callerOf(res).environmentId)).map(toEndpointJson) }),
   });
 }

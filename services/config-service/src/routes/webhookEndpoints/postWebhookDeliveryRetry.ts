@@ -1,6 +1,6 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { deliveryParams, deliverySchema, toDeliveryJson } from '@datasync/webhooks';
+import { deliveryParams, deliverySchema, toDeliveryJson, deliveryExample } from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function postWebhookDeliveryRetry(deps: WebhookEndpointRouteDeps) {
@@ -12,6 +12,7 @@ export function postWebhookDeliveryRetry(deps: WebhookEndpointRouteDeps) {
     auth: deps.auth,
     params: deliveryParams,
     responses: { 200: deliverySchema, 404: { description: 'No such webhook endpoint or delivery' } },
+    examples: { responses: { 200: deliveryExample } },
     handler: async ({ params }, _req, res) =>
       toDeliveryJson(await deps.webhookEndpoints.resend(callerOf(res).environmentId, params.id, params.delivery_id)),
   });

@@ -1,6 +1,12 @@
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { createEndpointBody, createdEndpointSchema, toEndpointJson } from '@datasync/webhooks';
+import {
+  createEndpointBody,
+  createdEndpointSchema,
+  toEndpointJson,
+  createEndpointExample,
+  createdEndpointExample,
+} from '@datasync/webhooks';
 import type { WebhookEndpointRouteDeps } from './routeDeps';
 
 export function postWebhookEndpoint(deps: WebhookEndpointRouteDeps) {
@@ -15,6 +21,7 @@ export function postWebhookEndpoint(deps: WebhookEndpointRouteDeps) {
     auth: deps.auth,
     body: createEndpointBody,
     responses: { 200: createdEndpointSchema },
+    examples: { body: createEndpointExample, responses: { 200: createdEndpointExample } },
     handler: async ({ body }, _req, res) => {
       const created = await deps.webhookEndpoints.create(callerOf(res).environmentId, {
         url: body.url,

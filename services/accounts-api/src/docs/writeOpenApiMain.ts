@@ -1,0 +1,13 @@
+import { writeOpenApiFile } from '@datasync/openapi';
+import { describeAccountsApi, OPENAPI_FILE } from './describeApi';
+
+// `npm run openapi`: rewrites services/accounts-api/openapi.json, which clients are generated from.
+describeAccountsApi()
+  .then((document) => {
+    writeOpenApiFile(OPENAPI_FILE, document);
+    process.stdout.write(`wrote ${OPENAPI_FILE}\n`);
+  })
+  .catch((err: unknown) => {
+    process.stderr.write(`openapi: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
