@@ -21,10 +21,11 @@ export function isSecretField(name: string): boolean {
 // password of a URL, and HTTP credentials. Applied in this order, each to the previous one's output.
 //
 // Redaction runs in the event loop on text a tenant can write (a trigger's error message in their
-// own database), so each step must take time linear in the text. The three expressions do: each
-// ends in a greedy run that nothing follows, so an attempt fails within a fixed number of
-// characters (the prefix, the 16 of a token) or after a run of whitespace only one attempt can
-// reach. The URL password, which runs to the last '@' of a word, is found by a scanner instead.
+// own database), so each step must take time linear in the text. The three expressions do: an
+// attempt either matches (and the scan goes on after the match) or fails within its fixed prefix,
+// within the 16 characters of a token, or at the end of the whitespace after `Basic`/`Bearer`,
+// which no other attempt reaches. The URL password, which runs to the last '@' of a word, is
+// found by a scanner instead (urlPasswords.ts).
 const SECRET_VALUES: ((text: string) => string)[] = [
   (text) => text.replace(/\b(sk|rk|pk)_(live|test)_[A-Za-z0-9_]+/g, `$1_$2_${REDACTED}`),
   (text) => text.replace(/\b(whsec|ac|rt|lnk)_[A-Za-z0-9]{16,}/g, `$1_${REDACTED}`),
