@@ -2,7 +2,8 @@ import winston from 'winston';
 import type Transport from 'winston-transport';
 import { redactField } from './redact';
 
-export { REDACTED, isSecretField, redact, redactField, redactString } from './redact';
+export { MAX_TEXT_CHARS } from './capText';
+export { REDACTED, isSecretField, redact, redactAndCap, redactAndCapStack, redactField, redactString } from './redact';
 
 export type Logger = winston.Logger;
 

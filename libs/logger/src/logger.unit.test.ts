@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import winston from 'winston';
-import { createLogger, isSecretField, redact } from './index';
+import { createLogger, isSecretField, MAX_TEXT_CHARS, redact, redactString } from './index';
 
 function capture(format: 'json' | 'pretty') {
   const lines: string[] = [];
@@ -81,8 +81,25 @@ describe('logger redaction', () => {
   it('redacts long text in linear time', () => {
     const long = `/accounts/${'a'.repeat(200_000)}`;
     const started = process.hrtime.bigint();
-    expect(redact(long)).toBe(long);
+    expect(redactString(long)).toBe(long);
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(200);
+  });
+
+  it('cuts a long message, field or stack to about 4 KB, masked before the cut', () => {
+    const { logger, lines } = capture('json');
+    const long = `connecting to postgres://u:${CANARY}@h/db failed: ${'a://:'.repeat(60_000)} key sk_test_${CANARY}`;
+    logger.error('destination refused', { error: long });
+    logger.error(new Error(long));
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.length).toBeLessThan(4 * MAX_TEXT_CHARS);
+      expect(line).not.toContain(CANARY);
+      expect(line).toContain('postgres://u:[REDACTED]@h/db');
+      expect(line).toContain('sk_test_[REDACTED]');
+      expect(line).toMatch(/… \[truncated \d+ chars\] …/);
+    }
+    // The stack keeps its frames, at its end.
+    expect((JSON.parse(lines[1] ?? '{}') as { stack: string }).stack).toMatch(/\n\s+at .+logger\.unit\.test\.ts:\d+:\d+/);
   });
 
   it('survives cycles', () => {

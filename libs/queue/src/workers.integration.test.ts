@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import winston from 'winston';
-import { createLogger, silentLogger, type Logger } from '@datasync/logger';
+import { createLogger, MAX_TEXT_CHARS, silentLogger, type Logger } from '@datasync/logger';
 import { closeRedisConnection } from './connection';
 import { delayJob } from './delayJob';
 import { createProducer, type Producer } from './producer';
@@ -123,6 +123,26 @@ describe('createWorkers', () => {
     expect(job.failedReason).toBe('connecting to postgres://loader:[REDACTED]@db.example.com/app failed; key sk_live_[REDACTED]');
     expect(job.stacktrace?.length).toBeGreaterThan(0);
     expect(JSON.stringify(job.stacktrace)).not.toContain(canary);
+  });
+
+  it('stores a long error masked, then cut, its stack keeping the frames', async () => {
+    const canary = 'c4n4ry';
+    start({
+      'account.attach': noop,
+      'segment.load': async () => {
+        throw new UnrecoverableError(`refused by postgres://loader:${canary}@db/app: ${'a://:'.repeat(60_000)} sk_live_${canary}`);
+      },
+    });
+    const { id } = await producer.enqueue('segment.load', { runId, n: 3 });
+
+    const { job } = await settled('backfill', id);
+    expect(job.failedReason).toMatch(/^refused by postgres:\/\/loader:\[REDACTED\]@db\/app: a:\/\/:.*… \[truncated \d+ chars\] …/);
+    expect(job.failedReason).toMatch(/ sk_live_\[REDACTED\]$/);
+    expect(job.failedReason.length).toBeLessThan(MAX_TEXT_CHARS + 40);
+    const [stack] = job.stacktrace ?? [];
+    expect(stack).toMatch(/… \[truncated \d+ chars\] …[^\n]*\n\s+at .+workers\.integration\.test\.ts:\d+:\d+/);
+    expect(stack?.length).toBeLessThan(3 * MAX_TEXT_CHARS);
+    expect(JSON.stringify([job.failedReason, job.stacktrace])).not.toContain(canary);
   });
 
   it('fails a job whose name has no handler without retrying', async () => {

@@ -1,5 +1,5 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { redactString, type Logger } from '@datasync/logger';
+import { redactAndCap, redactAndCapStack, type Logger } from '@datasync/logger';
 import type { AnyCatalog, JobName, JobNameIn, PayloadOf, QueueName } from './defineCatalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { validatePayload } from './jobPayload';
@@ -91,14 +91,15 @@ async function runJob(
 
 /**
  * BullMQ stores a failed job's message and stack in Redis (failedReason, stacktrace), where the
- * ops dashboard shows them: they are redacted like a log line, since a driver's error can carry
- * a connection string and a provider's a key. Redacted in place, so the error keeps its class
- * (UnrecoverableError, DelayedError), which BullMQ acts on.
+ * ops dashboard shows them: they are redacted and cut like a log line, since a driver's error can
+ * carry a connection string and a provider's a key, and a destination's can be as long as its
+ * server likes (a trigger's message of 300 KB, kept for every attempt). Changed in place, so the
+ * error keeps its class (UnrecoverableError, DelayedError), which BullMQ acts on.
  */
 function redactedError(err: unknown): unknown {
   if (!(err instanceof Error)) return err;
-  err.message = redactString(err.message);
-  if (err.stack) err.stack = redactString(err.stack);
+  err.message = redactAndCap(err.message);
+  if (err.stack) err.stack = redactAndCapStack(err.stack);
   return err;
 }
 

@@ -1,6 +1,7 @@
 import { SecretBoxError } from '@datasync/crypto';
 import { DestinationError } from '@datasync/destinations';
 import { ApiError } from '@datasync/errors';
+import { redactAndCap } from '@datasync/logger';
 import { ProviderError, ProviderRateLimitedError } from '@datasync/providers';
 
 export type Failure =
@@ -10,11 +11,19 @@ export type Failure =
   | { kind: 'transient'; code: string; reason: string };
 
 /**
- * What an error means for the account, with a reason its owner can read. Only messages our own
- * libraries wrote (which never hold a secret or a resolved address) reach the reason; anything
- * else is described generically and logged in full by the caller.
+ * What an error means for the account, with a reason its owner can read. Only messages of our own
+ * error classes reach the reason (never a resolved address); anything else is described
+ * generically and logged by the caller. Those messages may quote the server's own words (a
+ * destination's "refused a statement (…)" carries what its trigger raised, as long as it likes),
+ * and the reason is stored on the account and sent in its status events: it is masked and cut
+ * like a log line.
  */
 export function classifyFailure(err: unknown, context: { destinationName?: string } = {}): Failure {
+  const failure = classify(err, context);
+  return failure.kind === 'rate_limited' ? failure : { ...failure, reason: redactAndCap(failure.reason) };
+}
+
+function classify(err: unknown, context: { destinationName?: string }): Failure {
   if (err instanceof ProviderRateLimitedError) return { kind: 'rate_limited', retryAfterMs: err.retryAfterMs, origin: err.origin };
   if (err instanceof ProviderError) {
     const reason = `The provider refused or failed to serve this account: ${err.message}`;

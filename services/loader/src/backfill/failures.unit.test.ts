@@ -1,5 +1,6 @@
 import { SecretBoxError } from '@datasync/crypto';
 import { ConnectionStringError, DestinationError } from '@datasync/destinations';
+import { MAX_TEXT_CHARS } from '@datasync/logger';
 import { InvalidCredentialError, ProviderRateLimitedError, ProviderRetriesExhaustedError } from '@datasync/providers';
 import { classifyFailure } from './failures';
 
@@ -47,5 +48,17 @@ describe('classifyFailure', () => {
       code: 'internal_error',
       reason: 'Loading was interrupted by an internal error; it is retried automatically.',
     });
+  });
+
+  it('masks and cuts the server’s own words, which can hold a secret and run to any length', () => {
+    const said = `trigger says postgres://u:c4n4ry@db/app ${'a://:'.repeat(60_000)} sk_live_c4n4ry`;
+    const failure = classifyFailure(new DestinationError('statement_failed', `The database refused a statement (${said}).`));
+    expect(failure).toMatchObject({ kind: 'transient', code: 'statement_failed' });
+    const reason = failure.kind === 'transient' ? failure.reason : '';
+    expect(reason).toMatch(
+      /^Could not write into a destination: The database refused a statement \(trigger says postgres:\/\/u:\[REDACTED\]@db\/app a:\/\/:/,
+    );
+    expect(reason).toMatch(/… \[truncated \d+ chars\] ….* sk_live_\[REDACTED\]\)\.$/);
+    expect(reason.length).toBeLessThan(MAX_TEXT_CHARS + 40);
   });
 });
