@@ -8,7 +8,8 @@ const claimKey = (syncId: string, table: string): string => `${syncId}/${table}`
 /**
  * Claims confirmed by this process. A claim is exclusive and ends only with its sync (whose runs
  * then stop), so once the marker named the sync it keeps naming it: a segment slice need not ask
- * the destination again. A sync writes into one destination, so sync and table name the table.
+ * the destination again (the attach and every poll do ask). A sync writes into one destination,
+ * so sync and table name the table.
  */
 const confirmed = new Set<string>();
 
@@ -22,13 +23,11 @@ export async function claimForSync(
   handle: DestinationHandle,
   place: { schema: string; table: string; syncId: string },
 ): Promise<void> {
-  const key = claimKey(place.syncId, place.table);
-  if (confirmed.has(key)) return;
   const owner = await syncOwner(knex, place.syncId);
   // A sync deleted meanwhile writes nothing more: its runs see it and stop.
   if (!owner) return;
   await claimTable(handle, { schema: place.schema, table: place.table, owner, released: (holder) => claimReleased(knex, holder) });
-  confirmed.add(key);
+  confirmed.add(claimKey(place.syncId, place.table));
 }
 
 /** Whether this process has seen the sync's claim on the table: a slice about to write need not ask again. */
