@@ -1,9 +1,11 @@
 import { syncOwner } from '@datasync/accounts';
 import { TABLES } from '@datasync/db';
 import { claimTable, connect, parseConnectionString } from '@datasync/destinations';
+import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { insertAccount, seedTarget, type SeededTarget } from '../testing/fixtures';
+import { verifyAccount } from '../verify/verifyAccount';
 
 // Production and development given the same destination schema, as customers often set them up:
 // an account's identifier is unique only inside one environment, so the development account
@@ -40,6 +42,11 @@ const state = async (accountId: string) =>
 
 const rows = async (identifier: string) =>
   Number(((await h.destination.knex('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as [{ n: string }])[0].n);
+
+/** The destination as before owners were recorded: no marker. */
+async function forgetOwners(): Promise<void> {
+  if (await h.destination.knex.schema.hasTable('_datasync_table_owners')) await h.destination.knex('_datasync_table_owners').delete();
+}
 
 async function loadInProduction(charges: number) {
   const account = await h.addAccount({ charges });
@@ -100,7 +107,7 @@ it('a purge in one environment leaves the rows of the environment that owns the 
 
 it('a table made before owners were recorded is adopted by the first write, then refused to the other environment', async () => {
   // The production sync's marker removed, as a table from before markers has none.
-  await h.destination.knex('_datasync_table_owners').delete();
+  await forgetOwners();
   const twin = await developmentTwin(await h.addAccount({ charges: 5 }));
   await h.deps.producer.enqueue('account.attach', { accountId: twin.id });
   await waitFor(async () => (await state(twin.id))?.status === 'live', {
@@ -118,4 +125,46 @@ it('a table made before owners were recorded is adopted by the first write, then
   } finally {
     await handle.close();
   }
+});
+
+it("a verification leaves alone a table another sync owns: the owner's rows are not marked deleted", async () => {
+  await forgetOwners();
+  // Development loaded the table first (3 charges of its own provider account)...
+  const production = await h.addAccount({ charges: 0 });
+  const app = await h.emulator.createAccount({ objects: { charges: 3 } });
+  const twin = await insertAccount(h.knex, h.secretBox, {
+    environmentId: developmentId,
+    sourceId: development.sourceId,
+    key: app.secret_key,
+    externalId: app.id,
+    identifier: production.identifier,
+  });
+  await h.deps.producer.enqueue('account.attach', { accountId: twin.id });
+  await waitFor(async () => (await state(twin.id))?.status === 'live', {
+    description: 'the development account to load',
+    timeoutMs: 30_000,
+  });
+  // ...and production owns it now (its marker), with rows of its own under the same identifier.
+  const owner = (await syncOwner(h.knex, h.target.syncId))!;
+  await h.destination.knex('_datasync_table_owners').where({ table_name: 'stripe_charges' }).update({
+    environment_id: owner.environmentId,
+    environment_name: owner.environmentName,
+    sync_id: owner.syncId,
+    sync_name: owner.syncName,
+  });
+  await h.destination.knex('stripe_charges').insert(
+    Array.from({ length: 5 }, (_, i) => ({
+      account_id: production.identifier,
+      id: `ch_production_${i}`,
+      data: { id: `ch_production_${i}`, object: 'charge', created: 1_700_000_000 },
+      created: new Date(1_700_000_000_000),
+      _source_ts: new Date(),
+      _synced_at: new Date(),
+      _deleted: false,
+    })),
+  );
+
+  expect(await verifyAccount(h.deps, { accountId: twin.id, scope: 'full', requestedAt: new Date() }, silentLogger())).toBe('done');
+  const deleted = await h.destination.knex('stripe_charges').where({ account_id: production.identifier, _deleted: true }).count({ n: '*' });
+  expect(deleted).toEqual([{ n: '0' }]);
 });
