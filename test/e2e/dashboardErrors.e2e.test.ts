@@ -130,4 +130,41 @@ describe('dashboard error messages', () => {
       await session.close();
     }
   });
+
+  it('shows, under the resource, that another environment owns the table when mounting it', async () => {
+    const session = await openSession(browser, stack.configService.url);
+    const { page } = session;
+    try {
+      await signUpInBrowser(session);
+      // One environment mounts charges into the destination...
+      const platform = await stack.createProviderAccount({ charges: 1 });
+      const setUp = async (prefix: string) => {
+        const calls: [string, unknown][] = [
+          ['/destinations', { name: `${prefix}_warehouse`, engine: 'postgres', connection_string: destination.connectionString }],
+          ['/sources', { name: `${prefix}_stripe`, provider: 'stripe', private_key: platform.secret_key }],
+          ['/syncs', { name: `${prefix}_sync`, source: `${prefix}_stripe`, destination: `${prefix}_warehouse` }],
+        ];
+        for (const [path, body] of calls) expect((await apiInPage(page, 'POST', path, body)).status).toBe(201);
+      };
+      await setUp('first');
+      expect((await apiInPage(page, 'POST', '/syncs/first_sync/collections', { resource_type: 'charges' })).status).toBe(201);
+      const first = (await apiInPage<{ environment: { name: string } }>(page, 'GET', '/session')).body.environment.name;
+      const other = first === 'production' ? 'development' : 'production';
+      // ...then the other environment, pointed at the same database, tries through the form.
+      expect((await apiInPage(page, 'POST', '/environments/current', { environment: other })).status).toBe(200);
+      await setUp('second');
+      await page.goto('/dashboard/syncs/second_sync/collections');
+      await page.getByLabel('Resource').selectOption('charges');
+      await page.getByRole('button', { name: 'Mount collection' }).click();
+      await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+      const message = await fieldError(page, 'Resource');
+      expect(message).toMatch(/^The table stripe_charges in this destination belongs to the sync first_sync \([0-9a-f-]{36}\) /);
+      expect(message).toContain(`of the environment ${first} (`);
+      await shoot(session, '25-collection-table-owned');
+      expect((await apiInPage<{ data: unknown[] }>(page, 'GET', '/syncs/second_sync/collections')).body.data).toEqual([]);
+      expect(unexpectedProblems(session.problems())).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
 });

@@ -15,6 +15,7 @@ export {
 export type { ProviderCaller, ProviderGrantEvent, ProviderGrantOutcome } from './providerLifecycle';
 export type { Registration } from './register';
 export { removeDeletedAccount } from './removeDeletedAccount';
+export { claimReleased, syncOwner, type SyncOwner } from './tableOwners.reader';
 export {
   ACCOUNT_STATUSES,
   deriveStatus,

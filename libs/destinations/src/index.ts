@@ -52,6 +52,17 @@ export { contentDigest } from './writers/contentDigest';
 export { sameContent } from './writers/sameContent';
 export { finishRun, type FinishRunOptions } from './writers/finishRun';
 export { purgeAccount, type PurgeOptions } from './purge/purgeAccount';
+export {
+  claimTable,
+  mayTouchTable,
+  readTableClaim,
+  type ClaimOptions,
+  type ClaimOutcome,
+  type OwnerKey,
+  type TouchVerdict,
+} from './ownership/claimTable';
+export { TableOwnedError } from './ownership/tableOwnedError';
+export { describeOwner, OWNERS_TABLE, sameOwner, type TableClaim, type TableOwner } from './ownership/tableOwner';
 export { blobFormats, DEFAULT_BLOB_FORMAT, type BlobFormat, type S3Settings } from './engines/s3/s3Settings';
 export { blobColumns, type BlobColumn, type ParquetType } from './engines/s3/s3Columns';
 export { accountFolder, schemaKey, tableFolder } from './engines/s3/s3Layout';

@@ -19,6 +19,7 @@ import type {
   UnseenRowsOptions,
 } from './operations';
 import type { SqlDialect } from './sql/dialect';
+import type { TableClaim } from '../ownership/tableOwner';
 
 export type { EngineName, EngineTypes, SqlEngineName };
 
@@ -153,6 +154,12 @@ export interface DestinationEngine<H extends HandleBase, F extends { engine: Eng
   markUnseenDeleted(handle: H, options: UnseenRowsOptions): Promise<number>;
   /** Whether the table exists (a collection whose mount failed has none). */
   tableExists(handle: H, schema: string, table: string): Promise<boolean>;
+  /** The table's ownership marker (ownership/claimTable.ts), or undefined when it has none. */
+  readTableClaim(handle: H, schema: string, table: string): Promise<TableClaim | undefined>;
+  /** Writes the marker only if the table has none, atomically; false when another was there first. */
+  insertTableClaim(handle: H, schema: string, claim: TableClaim): Promise<boolean>;
+  /** Replaces the marker only if it is still `previous`, atomically; false when it changed. */
+  replaceTableClaim(handle: H, schema: string, previous: TableClaim, next: TableClaim): Promise<boolean>;
   /** Closes a completed backfill run of one table and account (s3: its manifest); idempotent. */
   finishRun(handle: H, options: FinishRunOptions): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConditionalPuts } from './conditionalPut';
 import { parseAuthorization, signatureMatches } from './sigV4';
 
 /** The S3 permissions the gateway enforces, by the request's kind. */
@@ -51,6 +52,7 @@ function refuse(res: http.ServerResponse, status: number, code: string, message:
 export async function startS3Gateway(upstreamPort: number): Promise<S3Gateway> {
   const keys = new Map<string, GatewayKey>();
   let requests = 0;
+  const conditional = new ConditionalPuts(upstreamPort);
   const server = http.createServer((req, res) => {
     requests += 1;
     const method = req.method ?? 'GET';
@@ -66,12 +68,28 @@ export async function startS3Gateway(upstreamPort: number): Promise<S3Gateway> {
     if (!permission || !key.allow.has(permission)) return refuse(res, 403, 'AccessDenied', 'Access Denied');
 
     const { authorization: _signature, expect: _expect, ...headers } = req.headers;
-    const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method, path: url, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    const forward = () =>
+      new Promise<void>((resolve) => {
+        const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method, path: url, headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          answer.on('end', () => resolve());
+        });
+        upstream.on('error', () => {
+          res.destroy();
+          resolve();
+        });
+        req.pipe(upstream);
+      });
+    const condition = ConditionalPuts.conditionOf(method, url, req.headers);
+    if (!condition) return void forward();
+    const path = url.split('?')[0] ?? url;
+    void conditional
+      .run(path, condition, forward, () => {
+        req.resume();
+        refuse(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+      })
+      .catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -1,7 +1,7 @@
-import { noCollectionHooks, type CollectionHooks as MountHooks } from '@datasync/accounts';
+import { claimReleased, noCollectionHooks, syncOwner, type CollectionHooks as MountHooks } from '@datasync/accounts';
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { Knex } from '@datasync/db';
-import { destinationColumns, DestinationError, ensureTable, primaryKey, type ColumnDefinition } from '@datasync/destinations';
+import { claimTable, destinationColumns, DestinationError, ensureTable, primaryKey, type ColumnDefinition } from '@datasync/destinations';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import { findResource, resourceNames, type CatalogResource } from '@datasync/providers';
@@ -56,10 +56,12 @@ export class CollectionsService {
   }
 
   /**
-   * Creates `<provider>_<resource>` in the sync's destination, synchronously so the user sees a
-   * failure at once, and records the collection only once the table exists: a failed mount
-   * leaves nothing behind in the control plane. The DDL is idempotent, so a table that already
-   * exists (another sync, an earlier mount) is kept and completed with missing columns.
+   * Claims `<provider>_<resource>` in the sync's destination for this sync and creates it,
+   * synchronously so the user sees a failure at once, and records the collection only once the
+   * table exists: a failed mount leaves nothing behind in the control plane. A table another sync
+   * owns (of this or another environment) is a 409 `table_owned` naming it; one without an owner
+   * (made before owners were recorded) is adopted. The DDL is idempotent, so a table that already
+   * exists (an earlier mount) is kept and completed with missing columns.
    */
   async mount(caller: Caller, syncName: string, resourceType: string): Promise<CollectionDetail> {
     const sync = await this.syncs.get(caller, syncName);
@@ -141,10 +143,20 @@ export class CollectionsService {
     try {
       const { fields, handle } = await this.destinations.connectById(sync.environmentId, sync.destinationId);
       try {
+        const owner = await syncOwner(this.knex, sync.id);
+        if (!owner) throw new NotFoundError(`No sync named ${sync.name} in this environment.`, 'name');
+        // Before the DDL: a table another sync owns is left exactly as it is.
+        const claim = await claimTable(handle, {
+          schema: fields.schema,
+          table: resource.table,
+          owner,
+          released: (holder) => claimReleased(this.knex, holder),
+        });
         const result = await ensureTable(handle, fields.engine, fields.schema, resource);
         this.logger.info('collection table ensured', {
           sync: sync.id,
           table: resource.table,
+          claim,
           created: result.created,
           addedColumns: result.addedColumns,
         });

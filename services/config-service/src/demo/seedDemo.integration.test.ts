@@ -25,6 +25,12 @@ const logger = createLogger({
   ],
 });
 
+// Each test seeds a demo organization of its own into the same database, and a table belongs to
+// the first sync that mounts it (docs/destinations.md): each starts without the previous one's claims.
+beforeEach(async () => {
+  await world.pg.knex.raw('drop table if exists _datasync_table_owners');
+});
+
 function options(overrides: Partial<SeedDemoOptions> = {}): SeedDemoOptions {
   return {
     knex,

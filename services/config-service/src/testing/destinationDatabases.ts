@@ -13,6 +13,11 @@ export interface PostgresDestination {
   password: string;
   /** The destination as the postgres superuser sees it, to inspect what the service created. */
   knex: Knex;
+  /**
+   * The connection string of a new schema of the database: a test's own tables, since a table
+   * belongs to the first sync that mounts it (docs/destinations.md).
+   */
+  newSchema(): Promise<string>;
   drop(): Promise<void>;
 }
 
@@ -36,6 +41,11 @@ export async function createPostgresDestination(): Promise<PostgresDestination> 
     connectionString,
     password,
     knex,
+    async newSchema() {
+      const schema = `s_${randomBytes(5).toString('hex')}`;
+      await knex.raw('create schema ??', [schema]);
+      return `${connectionString}?schema=${schema}`;
+    },
     async drop() {
       await knex.destroy();
       await dropDatabase(adminUrl, database);

@@ -15,7 +15,7 @@ export interface SyncFixture {
 export async function createSyncFixture(
   app: Express,
   caller: ApiCaller,
-  options: { emulator: TestEmulator; connectionString: string; engine?: 'postgres' | 'mysql'; prefix?: string },
+  options: { emulator: TestEmulator; connectionString: string; engine?: 'postgres' | 'mysql' | 's3'; prefix?: string },
 ): Promise<SyncFixture> {
   const prefix = options.prefix ?? 'demo';
   const api = as(app, caller);

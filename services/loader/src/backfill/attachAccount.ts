@@ -2,6 +2,7 @@ import type { Logger } from '@datasync/logger';
 import { ensureTable } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
 import { sealedDestination } from '../access/destinationAccess';
+import { claimForSync } from '../access/tableOwnership';
 import { connectAccount } from '../access/providerAccess';
 import type { LoaderDeps } from '../deps';
 import { emitAccountEvent } from '@datasync/webhooks';
@@ -77,7 +78,10 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
         async (pooled) => {
           for (const target of group) {
             const resource = getResource(source.provider, target.resourceType);
-            await ensureTable(pooled.destination.handle, target.engine, pooled.destination.schema, resource);
+            const { handle, schema } = pooled.destination;
+            // A table another sync owns is refused before anything touches it (TableOwnedError).
+            await claimForSync(deps.knex, handle, { schema, table: target.tableName, syncId: target.syncId });
+            await ensureTable(handle, target.engine, schema, resource);
           }
         },
         { urgent: true },

@@ -1,5 +1,5 @@
 import { SecretBoxError } from '@datasync/crypto';
-import { DestinationError } from '@datasync/destinations';
+import { DestinationError, TableOwnedError } from '@datasync/destinations';
 import { ApiError } from '@datasync/errors';
 import { redactAndCap } from '@datasync/logger';
 import { ProviderError, ProviderRateLimitedError } from '@datasync/providers';
@@ -33,6 +33,11 @@ function classify(err: unknown, context: { destinationName?: string }): Failure 
     const where = context.destinationName ? `the destination ${context.destinationName}` : 'a destination';
     const reason = `Could not write into ${where}: ${err.message}`;
     return err.permanent ? { kind: 'permanent', code: err.code, reason } : { kind: 'transient', code: err.code, reason };
+  }
+  if (err instanceof TableOwnedError) {
+    // Names the owning sync and environment (names and ids only); it holds until that sync is deleted.
+    const where = context.destinationName ? `the destination ${context.destinationName}` : 'a destination';
+    return { kind: 'permanent', code: 'table_owned', reason: `Refused to write into ${where}: ${err.message}` };
   }
   if (err instanceof ApiError) {
     // A stored connection string that no longer parses (ConnectionStringError) and the like.

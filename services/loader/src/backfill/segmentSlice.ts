@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
+import { claimConfirmed, claimForSync } from '../access/tableOwnership';
 import type { LoaderDeps } from '../deps';
 import { claimSegment, releaseSegment, segmentEnded, stopReason, type RunContext, type Segment, type StopReason } from '../runs';
 import { afterFirstRows } from './firstRowsFirst';
@@ -97,6 +98,13 @@ async function readClaimed(
   const target = { environmentId: ctx.account.environmentId, destination: ctx.destination };
   const writerOptions = { engine: ctx.destination.engine, resource: ctx.resource };
   const urgent = isHead(options);
+  // The attach claimed the table; a run that began before owners were recorded claims it here.
+  const { syncId, tableName } = ctx.run;
+  if (!claimConfirmed(syncId, tableName)) {
+    await deps.destinationPool.use(target, ({ destination }) =>
+      claimForSync(deps.knex, destination.handle, { schema: destination.schema, table: tableName, syncId }),
+    );
+  }
   return readSegment(
     deps,
     segment,

@@ -7,6 +7,8 @@ type Db = Knex | Knex.Transaction;
 export interface PollTarget {
   runId: string;
   runKind: 'backfill' | 'resync';
+  /** The sync the run loads for: the table's owner. */
+  syncId: string;
   destinationId: string;
   destinationName: string;
   engine: EngineName;
@@ -43,7 +45,18 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
         .whereIn('status', ['running', 'completed'])
         .distinctOn(['destination_id', 'table_name'])
         .orderBy([{ column: 'destination_id' }, { column: 'table_name' }, { column: 'started_at', order: 'desc' }])
-        .select('id', 'kind', 'status', 'destination_id', 'table_name', 'resource_type', 'upper_bound', 'started_at', 'collection_id')
+        .select(
+          'id',
+          'kind',
+          'status',
+          'sync_id',
+          'destination_id',
+          'table_name',
+          'resource_type',
+          'upper_bound',
+          'started_at',
+          'collection_id',
+        )
         .as('latest'),
     )
     .join(`${TABLES.collections} as c`, 'c.id', 'latest.collection_id')
@@ -51,6 +64,7 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
     id: string;
     kind: 'backfill' | 'resync';
     status: 'running' | 'completed';
+    sync_id: string;
     destination_id: string;
     table_name: string;
     resource_type: string;
@@ -70,6 +84,7 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
       .map((r) => ({
         runId: r.id,
         runKind: r.kind,
+        syncId: r.sync_id,
         destinationId: r.destination_id,
         destinationName: r.destination_name,
         engine: r.engine,

@@ -1,6 +1,7 @@
 import { createWriter, type Writer } from '@datasync/destinations';
 import { getResource } from '@datasync/providers';
 import { openDestination, sealedDestination, type OpenDestination } from '../access/destinationAccess';
+import { claimForSync } from '../access/tableOwnership';
 import type { LoaderDeps } from '../deps';
 import type { ChangeTarget } from './applyChanges';
 import type { PollTarget } from './pollTargets.repository';
@@ -15,7 +16,7 @@ export class TableOpener {
   private readonly writers: Writer[] = [];
 
   constructor(
-    private readonly deps: Pick<LoaderDeps, 'destinations' | 'secretBox'>,
+    private readonly deps: Pick<LoaderDeps, 'knex' | 'destinations' | 'secretBox'>,
     private readonly environmentId: string,
     private readonly provider: string,
   ) {}
@@ -25,6 +26,8 @@ export class TableOpener {
     const known = this.tables.get(key);
     if (known) return known;
     const { handle, schema } = await this.destination(target);
+    // Events, and a resync's sweep, go only into a table this sync owns (TableOwnedError otherwise).
+    await claimForSync(this.deps.knex, handle, { schema, table: target.tableName, syncId: target.syncId });
     const resource = getResource(this.provider, target.resourceType);
     const writer = createWriter(handle, { engine: target.engine, schema, resource });
     this.writers.push(writer);

@@ -1,5 +1,5 @@
 import { removeDeletedAccount } from '@datasync/accounts';
-import { purgeAccount, tableExists } from '@datasync/destinations';
+import { describeOwner, mayTouchTable, purgeAccount, tableExists } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { openDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
@@ -83,9 +83,20 @@ async function purgeDestination(
   try {
     let rows = 0;
     let tables = 0;
-    for (const table of destination.tables) {
+    for (const { table, syncIds } of destination.tables) {
       // A collection whose table was never created (its mount failed) holds nothing.
       if (!(await tableExists(handle, schema, table))) continue;
+      // Another environment's rows may carry the same identifier there: never purge a table we do not own.
+      const owners = syncIds.map((syncId) => ({ environmentId: account.environmentId, syncId }));
+      const verdict = await mayTouchTable(handle, schema, table, owners);
+      if (!verdict.allowed) {
+        logger.warn('table owned by another sync; not purged', {
+          destination: destination.name,
+          table,
+          owner: describeOwner(verdict.holder),
+        });
+        continue;
+      }
       rows += await purgeAccount(handle, {
         engine: destination.engine,
         schema,

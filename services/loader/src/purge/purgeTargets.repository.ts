@@ -1,6 +1,12 @@
 import { TABLES, type Knex } from '@datasync/db';
 import type { EngineName } from '@datasync/destinations';
 
+/** A table that may hold the account's rows, and the syncs that loaded the account into it (its rightful owners). */
+export interface PurgeTable {
+  table: string;
+  syncIds: string[];
+}
+
 /** A destination and the tables of it that may hold the account's rows. */
 export interface PurgeDestination {
   destinationId: string;
@@ -8,7 +14,7 @@ export interface PurgeDestination {
   engine: EngineName;
   /** Sealed: never log it. */
   connectionSecret: string;
-  tables: string[];
+  tables: PurgeTable[];
 }
 
 /**
@@ -20,29 +26,34 @@ export async function purgeDestinations(
   account: { id: string; sourceId: string; environmentId: string },
 ): Promise<PurgeDestination[]> {
   const { rows } = (await knex.raw(
-    `select d.id as destination_id, d.name, d.engine, d.connection_secret, t.table_name
+    `select d.id as destination_id, d.name, d.engine, d.connection_secret, t.table_name, t.sync_id
      from (
-       select r.destination_id, r.table_name from ${TABLES.runs} r where r.account_id = :accountId
+       select r.destination_id, r.table_name, r.sync_id from ${TABLES.runs} r where r.account_id = :accountId
        union
-       select y.destination_id, c.table_name from ${TABLES.syncs} y
+       select y.destination_id, c.table_name, y.id from ${TABLES.syncs} y
        join ${TABLES.collections} c on c.sync_id = y.id
        where y.source_id = :sourceId and y.environment_id = :environmentId
      ) t
      join ${TABLES.destinations} d on d.id = t.destination_id
-     order by d.id, t.table_name`,
+     order by d.id, t.table_name, t.sync_id`,
     { accountId: account.id, sourceId: account.sourceId, environmentId: account.environmentId },
-  )) as { rows: { destination_id: string; name: string; engine: EngineName; connection_secret: string; table_name: string }[] };
+  )) as {
+    rows: { destination_id: string; name: string; engine: EngineName; connection_secret: string; table_name: string; sync_id: string }[];
+  };
   const byDestination = new Map<string, PurgeDestination>();
   for (const row of rows) {
     const found = byDestination.get(row.destination_id);
-    if (found) found.tables.push(row.table_name);
-    else {
+    if (found) {
+      const last = found.tables[found.tables.length - 1];
+      if (last?.table === row.table_name) last.syncIds.push(row.sync_id);
+      else found.tables.push({ table: row.table_name, syncIds: [row.sync_id] });
+    } else {
       byDestination.set(row.destination_id, {
         destinationId: row.destination_id,
         name: row.name,
         engine: row.engine,
         connectionSecret: row.connection_secret,
-        tables: [row.table_name],
+        tables: [{ table: row.table_name, syncIds: [row.sync_id] }],
       });
     }
   }

@@ -1,4 +1,4 @@
-import { tableExists } from '@datasync/destinations';
+import { describeOwner, mayTouchTable, tableExists } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { getResource } from '@datasync/providers';
 import type { VerifyScope } from '@datasync/queue';
@@ -39,10 +39,18 @@ export async function verifyAccount(
   const checks: TableCheck[] = [];
   for (const target of targets) {
     const pooledTarget = { environmentId: account.environmentId, destination: sealedDestination(target) };
-    const exists = await deps.destinationPool.use(pooledTarget, ({ destination }) =>
-      tableExists(destination.handle, destination.schema, target.tableName),
-    );
+    const { exists, verdict } = await deps.destinationPool.use(pooledTarget, async ({ destination }) => ({
+      exists: await tableExists(destination.handle, destination.schema, target.tableName),
+      // Its repairs write and mark deleted: never in a table another sync owns.
+      verdict: await mayTouchTable(destination.handle, destination.schema, target.tableName, [
+        { environmentId: account.environmentId, syncId: target.syncId },
+      ]),
+    }));
     if (!exists) continue;
+    if (!verdict.allowed) {
+      logger.warn('table owned by another sync; not verified', { table: target.tableName, owner: describeOwner(verdict.holder) });
+      continue;
+    }
     const key = { accountId: account.id, destinationId: target.destinationId, tableName: target.tableName };
     const range = verificationRange(scope, Date.now(), deps.settings);
     // Without a completed run's bound, a year back places the cuts (the oldest part still reaches 0).

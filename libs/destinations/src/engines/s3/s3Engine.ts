@@ -9,6 +9,7 @@ import { markS3Deleted } from './s3MarkDeleted';
 import { purgeS3Account } from './s3Purge';
 import { ensureS3Table } from './s3Schema';
 import { blobFormats, DEFAULT_S3_PORT } from './s3Settings';
+import { insertS3Claim, readS3Claim, replaceS3Claim } from './s3Owners';
 import { readS3LiveInWindow, readS3StoredStates } from './s3StoredStates';
 import { writeRunManifest } from './writer/runManifest';
 import { createS3Writer } from './writer/s3Writer';
@@ -41,6 +42,9 @@ export const s3Engine: BlobEngine = {
   readLiveInWindow: readS3LiveInWindow,
   // A table is a folder that exists as soon as something is written into it; purge lists what is there.
   tableExists: () => Promise.resolve(true),
+  readTableClaim: readS3Claim,
+  insertTableClaim: insertS3Claim,
+  replaceTableClaim: replaceS3Claim,
   // The run's manifest tells a reader the run is whole (docs/s3.md, Layout).
   finishRun: async (handle, options) => void (await writeRunManifest(handle, options)),
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PartKey } from '../../writers/writeRow';
+import { OWNERS_TABLE } from '../../ownership/tableOwner';
 import type { BlobFormat } from './s3Settings';
 
 // The bucket layout (docs/s3.md, Layout), one function per kind of key, so that writer, mount, manifest
@@ -9,6 +10,7 @@ import type { BlobFormat } from './s3Settings';
 //   <prefix>/<table>/account_id=<identifier>/part-<run>_<segment>_<sequence>_<n>.<ext>
 //   <prefix>/<table>/account_id=<identifier>/part-content-<hash>_<n>.<ext>
 //   <prefix>/<table>/account_id=<identifier>/_manifests/run-<run>.json
+//   <prefix>/_datasync_table_owners/<table>.json      (the table's owner, docs/destinations.md)
 //
 // Names starting with "_" are skipped by Hive-style readers (Spark, Athena, DuckDB's
 // hive_partitioning), so only part files are read as data.
@@ -46,6 +48,8 @@ function checkedPrefix(prefix: string): string {
 }
 
 export const tableFolder = (prefix: string, table: string): string => join(checkedPrefix(prefix), checkedTable(table));
+/** The table's ownership marker, beside the table folders: one object per table, written with a condition. */
+export const ownerKey = (prefix: string, table: string): string => `${tableFolder(prefix, OWNERS_TABLE)}/${checkedTable(table)}.json`;
 export const schemaKey = (prefix: string, table: string): string => `${tableFolder(prefix, table)}/_schema.json`;
 /** With a trailing "/": as a list prefix it never matches another account whose id merely starts the same. */
 export const accountFolder = (prefix: string, table: string, accountId: string): string =>

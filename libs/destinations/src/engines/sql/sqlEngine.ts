@@ -4,6 +4,7 @@ import { maskSqlConnectionString } from './maskSql';
 import { parseSqlConnectionString } from './parseSql';
 import { checkSql } from './sqlCheck';
 import { markSqlDeleted, markSqlUnseenDeleted, purgeSqlAccount, readSqlStoredVersions } from './sqlRows';
+import { insertSqlClaim, readSqlClaim, replaceSqlClaim } from './sqlOwners';
 import { ensureSqlTable, sqlTableExists } from './sqlTable';
 import { readSqlLiveInWindow, readSqlStoredStates } from './sqlVerifyReads';
 
@@ -46,6 +47,9 @@ export function sqlEngine<H extends SqlHandle>(spec: SqlEngineSpec<H>): SqlEngin
     readStoredStates: (handle, options) => readSqlStoredStates(engine, handle, options),
     readLiveInWindow: (handle, options) => readSqlLiveInWindow(engine, handle, options),
     tableExists: (handle, schema, table) => sqlTableExists(engine, handle, schema, table),
+    readTableClaim: (handle, schema, table) => readSqlClaim(engine, handle, schema, table),
+    insertTableClaim: (handle, schema, claim) => insertSqlClaim(engine, handle, schema, claim),
+    replaceTableClaim: (handle, schema, previous, next) => replaceSqlClaim(engine, handle, schema, previous, next),
     // A database table is whole after every committed batch: nothing to close.
     finishRun: () => Promise.resolve(),
   };

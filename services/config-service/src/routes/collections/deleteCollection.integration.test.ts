@@ -61,7 +61,8 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
 
   it('answers 404 when the collection is not mounted, or the sync is another environment’s', async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
+    // A schema of its own: stripe_charges of the database belongs to the previous test's sync.
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: await world.pg.newSchema() });
     await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(200);
     const twice = await as(t.app, caller).delete(`/syncs/${fixture.sync}/collections/charges`).expect(404);

@@ -64,7 +64,8 @@ describe('GET /api/v1/syncs/{name}', () => {
   it("counts the source's accounts and the rows the loader wrote through the sync", async () => {
     const app = withAccounts.app;
     const caller = await newCaller(app);
-    const fixture = await createSyncFixture(app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
+    // A schema of its own: stripe_charges of the database belongs to another test's sync.
+    const fixture = await createSyncFixture(app, caller, { emulator: world.emulator, connectionString: await world.pg.newSchema() });
     await as(app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     for (const identifier of ['customer_1', 'customer_2']) {
       const account = await world.emulator.createAccount();
