@@ -4,7 +4,6 @@ import type { Config } from 'jest';
 // before the tests, in `npm test`). Libraries resolve to their sources, so no build is needed
 // for unit and integration tests; e2e tests start the built services.
 const shared = {
-  rootDir: __dirname,
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object],
     // hyparquet and hyparquet-writer (the S3 destination's Parquet files) ship as ES modules only,
