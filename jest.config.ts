@@ -2,7 +2,8 @@ import type { Config } from 'jest';
 
 // Tests run from TypeScript sources through swc (no type-check here: `tsc -b` does that once,
 // before the tests, in `npm test`). Libraries resolve to their sources, so no build is needed
-// for unit and integration tests; e2e tests start the built services.
+// for unit and integration tests; e2e tests start the built services. <rootDir> is jest's default,
+// this file's folder: no __dirname here, since Node 22 loads this file as an ES module itself.
 const shared = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object],
