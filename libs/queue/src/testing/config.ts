@@ -1,6 +1,5 @@
-import { parseConfig } from '@datasync/config';
+import { Joi, parseConfig } from '@datasync/config';
 import type { Redis } from 'ioredis';
-import { queueEnv } from '../config';
 import { createRedisConnection, waitForReady, type RedisRole } from '../connection';
 
 /**
@@ -8,7 +7,7 @@ import { createRedisConnection, waitForReady, type RedisRole } from '../connecti
  * Never the queue's default: a test must not fall back to the machine's Redis on its default port.
  */
 export function testRedisUrl(): string {
-  const { REDIS_URL } = parseConfig<{ REDIS_URL: string }>({ REDIS_URL: queueEnv.REDIS_URL.default(undefined) }, process.env);
+  const { REDIS_URL } = parseConfig<{ REDIS_URL?: string }>({ REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }) }, process.env);
   if (!REDIS_URL) {
     throw new Error(
       'REDIS_URL is not set: run the tests with `npm test` (which starts a Redis of their own), or set REDIS_URL (docs/testing.md)',
