@@ -73,7 +73,7 @@ function importWalker(read: (file: string) => string) {
   };
 }
 
-export function importSpecifiers(source: string): string[] {
+function importSpecifiers(source: string): string[] {
   return [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
 }
 
