@@ -2,9 +2,9 @@ import type { Config } from 'jest';
 
 // Tests run from TypeScript sources through swc (no type-check here: `tsc -b` does that once,
 // before the tests, in `npm test`). Libraries resolve to their sources, so no build is needed
-// for unit and integration tests; e2e tests start the built services.
+// for unit and integration tests; e2e tests start the built services. <rootDir> is jest's default,
+// this file's folder: no __dirname here, since Node 22 loads this file as an ES module itself.
 const shared = {
-  rootDir: __dirname,
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022' } }] as [string, object],
     // hyparquet and hyparquet-writer (the S3 destination's Parquet files) ship as ES modules only,

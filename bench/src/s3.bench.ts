@@ -12,7 +12,7 @@ import {
 } from '@datasync/destinations';
 import { startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { getResource } from '@datasync/providers';
-import { testEnv } from '@datasync/testing';
+import { benchServers } from './serverEnv';
 import { charge, type Charge } from './benchCharges';
 
 // `npm run bench:s3`: 100,000 charges through the S3 writer in each format, into s3rver on
@@ -102,7 +102,7 @@ export async function runS3Bench(): Promise<S3BenchResult[]> {
   const objects = Array.from({ length: ROWS }, (_, i) => charge(i));
   const jsonBytes = objects.reduce((n, o) => n + JSON.stringify(o).length, 0);
   process.stdout.write(`${ROWS} charges (${(jsonBytes / ROWS).toFixed(0)} bytes of JSON each):\n`);
-  const results: S3BenchResult[] = [await postgresRun(testEnv().DATABASE_URL, objects)];
+  const results: S3BenchResult[] = [await postgresRun(benchServers().DATABASE_URL, objects)];
   let s3: TestS3 | undefined;
   try {
     s3 = await startTestS3Server({ gateway: false });

@@ -20,7 +20,7 @@ import {
   type TableSpec,
 } from '@datasync/destinations';
 import { getResource, typedValues, type ColumnValue } from '@datasync/providers';
-import { testEnv } from '@datasync/testing';
+import { benchServers } from './serverEnv';
 import { formatTable, type Figure } from './report';
 import { charge, type Charge } from './benchCharges';
 
@@ -265,7 +265,7 @@ async function mysqlBench(serverUrl: string, objects: Charge[], rows: ColumnValu
 }
 
 async function main(): Promise<void> {
-  const env = testEnv();
+  const env = benchServers();
   const sourceTs = new Date();
   const objects = Array.from({ length: ROWS }, (_, i) => charge(i));
   const rows = objects.map((o) => rowOf(o, sourceTs));

@@ -9,11 +9,13 @@ import { createKnex } from './connection';
 const url = loadMigrateConfig().DATABASE_URL;
 const admin = createKnex({ url, applicationName: 'full-server-test-admin', statementTimeoutMs: 0, poolMax: 1 });
 const role = `datasync_full_${randomBytes(4).toString('hex')}`;
+// A password of its own: the test Postgres may check passwords (it does not trust local logins).
+const password = `pw${randomBytes(8).toString('hex')}`;
 
 function urlAs(user: string): string {
   const u = new URL(url);
   u.username = user;
-  u.password = '';
+  u.password = password;
   return u.toString();
 }
 
@@ -22,7 +24,7 @@ async function limitRole(limit: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  await admin.raw(`create role ${role} login`);
+  await admin.raw(`create role ${role} login password '${password}'`);
 });
 
 afterAll(async () => {

@@ -1,50 +1,59 @@
 import { Joi, parseConfig } from '@datasync/config';
 
-// Defaults are the servers on a developer machine and in CI; each can be pointed elsewhere.
+/**
+ * Where the tests' servers are. No defaults, on purpose: `npm test` starts private servers for
+ * the tests that need them and passes their URLs here, so a test never falls back to the
+ * machine's own servers on their default ports. A URL given by hand is used as it is.
+ */
 const testEnvSchema = {
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
-    .default('postgres://postgres@127.0.0.1:5432/datasync_test')
     .description('Postgres database the integration and e2e tests use (created and migrated before they run)'),
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
-    .default('redis://127.0.0.1:6379')
     .description('Redis the tests use; each test isolates itself with its own queue prefix'),
   MYSQL_URL: Joi.string()
     .uri({ scheme: ['mysql'] })
-    .default('mysql://root@127.0.0.1:3306/test')
     .description('MySQL/MariaDB database the destination tests write into'),
+  CHROMIUM_PATH: Joi.string().description('the Chromium (or Chrome) the dashboard tests drive'),
 };
 
-export interface TestEnv {
-  DATABASE_URL: string;
-  REDIS_URL: string;
-  MYSQL_URL: string;
-}
+type TestVariable = keyof typeof testEnvSchema;
 
-export function testEnv(): Readonly<TestEnv> {
-  return parseConfig<TestEnv>(testEnvSchema, process.env);
+const WHAT: Record<TestVariable, string> = {
+  DATABASE_URL: 'a Postgres',
+  REDIS_URL: 'a Redis',
+  MYSQL_URL: 'a MariaDB',
+  CHROMIUM_PATH: 'a Chromium',
+};
+
+/** One variable, validated; unset is an error that says where the value comes from. */
+function required(name: TestVariable): string {
+  const value = parseConfig<Partial<Record<TestVariable, string>>>({ [name]: testEnvSchema[name] }, process.env)[name];
+  if (value) return value;
+  throw new Error(
+    `${name} is not set: run the tests with \`npm test\` (\`npm test -- <path>\` for some), which starts ${WHAT[name]} of their own ` +
+      `and sets it, or set ${name} yourself (docs/testing.md)`,
+  );
 }
 
 export function testDatabaseUrl(): string {
-  return testEnv().DATABASE_URL;
+  return required('DATABASE_URL');
 }
 
 export function testRedisUrl(): string {
-  return testEnv().REDIS_URL;
+  return required('REDIS_URL');
 }
 
 export function testMysqlUrl(): string {
-  return testEnv().MYSQL_URL;
+  return required('MYSQL_URL');
 }
 
-/**
- * Writes the resolved test settings into this process's environment. Jest's globalSetup calls it,
- * so that test workers and the services e2e tests spawn (which inherit the environment) see the
- * same values, defaults included.
- */
-export function exportTestEnv(): Readonly<TestEnv> {
-  const env = testEnv();
-  Object.assign(process.env, env);
-  return env;
+export function testChromiumPath(): string {
+  return required('CHROMIUM_PATH');
+}
+
+/** The server variables `npm test` pointed at servers it started itself (the others were given by hand). */
+export function privateTestServers(): string[] {
+  return (process.env.DATASYNC_TEST_PRIVATE_SERVERS ?? '').split(',').filter(Boolean);
 }

@@ -1,4 +1,4 @@
-export { exportTestEnv, testDatabaseUrl, testEnv, testMysqlUrl, testRedisUrl, type TestEnv } from './config';
+export { testChromiumPath, testDatabaseUrl, testMysqlUrl, testRedisUrl } from './config';
 export { closeTestKnex, getTestKnex } from './testKnex';
 export { createTestRedis, randomQueuePrefix } from './testRedis';
 export { createTestTenant, insertTestAccount, type TestAccountInput, type TestTenant, type TestTenantOptions } from './tenant';

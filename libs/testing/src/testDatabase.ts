@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { createKnex, databaseName, ensureDatabase, migrateLatest, withDatabase, type MigrationResult } from '@datasync/db';
-import { exportTestEnv } from './config';
+import { testDatabaseUrl } from './config';
 
 // Any constant works; it only has to be the same for every jest run on this server.
 const SETUP_LOCK = 'datasync:test-database-setup';
@@ -13,7 +13,7 @@ export { ensureDatabase };
  * always exists), serialises them.
  */
 export async function prepareTestDatabase(): Promise<{ database: string; created: boolean } & MigrationResult> {
-  const url = exportTestEnv().DATABASE_URL;
+  const url = testDatabaseUrl();
   const adminUrl = withDatabase(url, 'postgres');
   const database = databaseName(url);
   const lock = new Client({ connectionString: adminUrl, application_name: 'datasync-test-setup' });

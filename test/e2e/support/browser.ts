@@ -1,17 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { testChromiumPath } from '@datasync/testing';
 import { repoRoot } from './repo';
 
-// Debian's Chromium, never a downloaded browser; headless and quiet (no network besides ours).
-const CHROMIUM = '/usr/bin/chromium';
+// The installed Chromium `npm test` found (CHROMIUM_PATH), never a downloaded browser; headless
+// and quiet (no network besides ours).
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 /** Where the screenshots go: git-ignored (test-results/), kept after the run to look at. */
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'dashboard');
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return chromium.launch({ executablePath: testChromiumPath(), args: ARGS });
 }
 
 export interface BrowserSession {

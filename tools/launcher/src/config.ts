@@ -12,6 +12,9 @@ const port = (preferred: number, what: string) =>
     .default(preferred)
     .description(`${what}; taken by something else ⇒ a free one; 0 ⇒ always a free one`);
 
+/** A program's full path, for one installed where the search does not look. */
+const programPath = (program: string, unset: string) => Joi.string().description(`full path of ${program}; unset ⇒ found ${unset}`);
+
 /** DATASYNC_DATA_DIR as an absolute path. */
 export function resolveDataDir(dir: string): string {
   return path.resolve(repoRoot, dir);
@@ -65,18 +68,26 @@ export function loadLauncherConfig(env: NodeJS.ProcessEnv = process.env): Readon
   return loadConfig<LauncherConfig>('launcher', launcherEnv, env);
 }
 
-/** `npm test`'s settings: where the test databases are. Unset ⇒ local defaults, else its own. */
+/**
+ * `npm test`'s settings: where the test servers are. Unset ⇒ private ones started for the run,
+ * never the machine's own; set ⇒ that server, on purpose.
+ */
 export const testRunnerEnv = {
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
-    .description('Postgres for tests; unset ⇒ postgres://postgres@127.0.0.1:5432/datasync_test, else an embedded one'),
+    .description('Postgres for tests; unset ⇒ an embedded Postgres of the run, in DATASYNC_DATA_DIR/test-postgres, on a free port'),
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
-    .description('Redis for tests; unset ⇒ redis://127.0.0.1:6379, else a redis-server child process'),
+    .description('Redis for tests; unset ⇒ a redis-server child process on a free port'),
   MYSQL_URL: Joi.string()
     .uri({ scheme: ['mysql'] })
-    .description('MariaDB/MySQL for destination tests; unset ⇒ mysql://root@127.0.0.1:3306/test'),
+    .description('MariaDB/MySQL for destination tests; unset ⇒ a mariadbd child process in DATASYNC_DATA_DIR/test-mariadb, on a free port'),
   DATASYNC_DATA_DIR: launcherEnv.DATASYNC_DATA_DIR,
+  REDIS_SERVER_PATH: programPath('redis-server', 'on PATH or in sbin'),
+  MARIADBD_PATH: programPath('mariadbd', 'on PATH or in sbin; mariadb-install-db is looked for on PATH and beside it'),
+  CHROMIUM_PATH: programPath('Chromium the dashboard tests drive', 'chromium, chromium-browser or google-chrome on PATH, or the macOS app'),
+  PROMTOOL_PATH: programPath("Prometheus's promtool", 'on PATH; absent ⇒ the promtool checks are skipped, saying so'),
+  PROMETHEUS_PATH: programPath('the Prometheus server', 'on PATH; absent ⇒ its test is skipped, saying so'),
   E2E_LOG_DIR: Joi.string().description(
     "folder where end-to-end tests append each process's whole output, a file per process named after it (for a failure the last lines do not explain)",
   ),
@@ -91,6 +102,11 @@ export interface TestRunnerConfig {
   REDIS_URL?: string;
   MYSQL_URL?: string;
   DATASYNC_DATA_DIR: string;
+  REDIS_SERVER_PATH?: string;
+  MARIADBD_PATH?: string;
+  CHROMIUM_PATH?: string;
+  PROMTOOL_PATH?: string;
+  PROMETHEUS_PATH?: string;
   E2E_LOG_DIR?: string;
   E2E_LOG_LEVEL: string;
 }

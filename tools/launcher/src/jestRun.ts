@@ -1,9 +1,13 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { repoRoot } from './config';
 import type { ProjectResult } from './testSummary';
+
+/** jest.config.ts's projects, in the order `npm test` runs them. */
+export const PROJECT_NAMES = ['unit', 'integration', 'e2e'] as const;
 
 interface JestJson {
   numPassedTests: number;
@@ -60,4 +64,24 @@ async function readJson(file: string): Promise<JestJson | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The test files jest would run for these arguments, over every project, without running them:
+ * what tells `npm test` which servers to start. The arguments come first, since
+ * `--selectProjects` takes every word after it as a project name.
+ */
+export async function listTestFiles(env: NodeJS.ProcessEnv, extraArgs: string[]): Promise<string[]> {
+  const args = [
+    require.resolve('jest/bin/jest', { paths: [repoRoot] }),
+    ...extraArgs,
+    '--listTests',
+    '--json',
+    '--selectProjects',
+    ...PROJECT_NAMES,
+  ];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: repoRoot, env, maxBuffer: 16 * 1024 * 1024 });
+  // jest prints "Running 3 projects:" and the names before the JSON.
+  const json = stdout.slice(stdout.indexOf('['));
+  return JSON.parse(json) as string[];
 }

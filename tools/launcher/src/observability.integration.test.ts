@@ -8,7 +8,7 @@ import { repoRoot } from './config';
 import { kustomizeBuild } from './testing/kustomizeBuild';
 import { promqlMetricNames } from './testing/promqlMetricNames';
 import { lagGaugeModule, loaderMetricsModule, testingModule } from './testing/sourceModules';
-import { findOnPath } from './which';
+import { PROGRAMS, findProgram, installHint } from './programs';
 
 // deploy/observability is checked against the code: every metric its dashboard and alert rules
 // read must be one the loader's registry really exports (built here in-process, as main.ts
@@ -129,12 +129,14 @@ it('scrapes the loaders where deploy/k8s and docker-compose.yml run them', async
 });
 
 describe('promtool', () => {
-  const promtool = findOnPath('promtool');
+  const promtool = findProgram(PROGRAMS.promtool);
   const run = (...args: string[]) => promisify(execFile)(promtool ?? 'promtool', args, { cwd: DIR });
-  // .ci/run installs Debian's prometheus package; a machine without it says so and checks the rest.
+  // .ci/setup installs Debian's prometheus package; a machine without it says so and checks the rest.
   const absent = () => {
     if (promtool) return false;
-    process.stderr.write('observability: promtool not found (Debian package "prometheus"); the promtool checks did not run\n');
+    process.stderr.write(
+      `observability: promtool not found, the promtool checks did not run: ${installHint(PROGRAMS.promtool, process.platform)}\n`,
+    );
     return true;
   };
 

@@ -7,13 +7,13 @@ import { silentLogger } from '@datasync/logger';
 import { repoRoot } from './config';
 import { httpModule, loaderAppModule, loaderMetricsModule, testingModule } from './testing/sourceModules';
 import { pollUntil } from './poll';
-import { findOnPath } from './which';
+import { PROGRAMS, findProgram } from './programs';
 
 // A real Prometheus (Debian's) scrapes a real loader /metrics endpoint and evaluates
 // deploy/observability/alerts.yml on what it scraped: the rules load, evaluate without error on
 // the series the loader really exports, and the one whose condition holds goes pending.
 
-const prometheusBinary = findOnPath('prometheus');
+const prometheusBinary = findProgram(PROGRAMS.prometheus);
 let prometheus: ChildProcess | undefined;
 let loader: Server | undefined;
 let dataDir: string;

@@ -1,16 +1,13 @@
 import { Redis } from 'ioredis';
 import { pollUntil } from './poll';
 import type { ChildSpec, ManagedChild, ProcessGroup } from './processes';
-import { findOnPath } from './which';
 import { inheritedEnv } from './config';
+import { PROGRAMS, requireProgram } from './programs';
 
 export interface RunningRedis {
   url: string;
   child: ManagedChild;
 }
-
-/** Raised when a program the launcher needs is not installed; its message says how to fix it. */
-export class MissingProgramError extends Error {}
 
 /**
  * A throwaway Redis child: nothing persisted, because the queues are rebuilt from Postgres by the
@@ -25,13 +22,9 @@ export async function startRedisServer(options: { port: number; group: ProcessGr
 
 /** How the Redis child runs; a restart with it starts empty, as a crashed Redis without AOF does. */
 export function redisServerSpec(port: number): ChildSpec {
-  const command = findOnPath('redis-server');
-  if (!command) {
-    throw new MissingProgramError('redis-server is not installed: apt-get install redis-server (or set REDIS_URL)');
-  }
   return {
     name: 'redis',
-    command,
+    command: requireProgram(PROGRAMS.redisServer, inheritedEnv(), 'REDIS_URL to a running Redis'),
     args: ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
     env: { PATH: inheritedEnv().PATH },
   };

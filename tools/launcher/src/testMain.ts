@@ -1,15 +1,16 @@
 import { redactString } from '@datasync/logger';
 import { inheritedEnv, loadTestRunnerConfig } from './config';
-import { runJestProject } from './jestRun';
+import { listTestFiles, runJestProject } from './jestRun';
 import { runLint } from './lintRun';
 import { ProcessGroup, prefixedStdout } from './processes';
-import { ensurePrerequisites } from './prerequisites/ensurePrerequisites';
-import { LOCAL_MYSQL, ensureTestServers } from './testServers';
+import { needsOf, tierOf } from './testNeeds';
+import { checkPrograms, startTestServers } from './testServers';
 import { formatSummary, type ProjectResult } from './testSummary';
 
-// `npm test`: what the tests use installed first (or a stop with the command that installs it),
-// real Postgres, Redis and MariaDB, then lint → unit → integration → e2e, then one summary.
-// Arguments after `npm test --` go to every jest run (a path or -t filter, say).
+// `npm test`: the test files selected, what they need (checked installed, or a stop that says how
+// to install it), the servers they need started privately as children, then lint → unit →
+// integration → e2e, then one summary. Arguments after `npm test --` go to every jest run (a path
+// or -t filter, say). It never installs anything, nor uses or changes the machine's own servers.
 
 /**
  * Wall-clock budgets on a 2-core machine; every later change must keep them. The end-to-end
@@ -35,11 +36,18 @@ async function main(): Promise<number> {
   process.once('SIGTERM', () => void stopServers().then(() => process.exit(143)));
 
   try {
+    const files = await listTestFiles(inheritedEnv(), process.argv.slice(2));
+    const needs = needsOf(files);
     // Before any server or test starts: a missing program stops the run here, not half-way through.
-    const probe = { searchPath: inheritedEnv().PATH ?? '', uid: process.getuid?.() ?? -1, mysqlUrl: config.MYSQL_URL ?? LOCAL_MYSQL };
-    await ensurePrerequisites(probe, log);
-    const servers = await ensureTestServers(config, group, log);
-    log(`postgres ${servers.DATABASE_URL}, redis ${servers.REDIS_URL}, mariadb ${servers.MYSQL_URL}`);
+    checkPrograms(needs, config);
+    const servers = await startTestServers(needs, config, group, log);
+    log(
+      `test servers: ${
+        Object.entries(servers)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(', ') || 'none needed'
+      }`,
+    );
     const env = { ...inheritedEnv(), ...servers };
     const results: ProjectResult[] = [];
     // A filtered run (`npm test -- <pattern>`) is a focused one: the whole-repository checks are skipped.
@@ -48,6 +56,7 @@ async function main(): Promise<number> {
       results.push(await runLint(LINT_BUDGET_MS, env));
     }
     for (const { project, budgetMs } of PROJECTS) {
+      if (!files.some((file) => tierOf(file) === project)) continue;
       log(`running ${project} tests`);
       results.push(await runJestProject(project, budgetMs, env, process.argv.slice(2)));
     }

@@ -16,8 +16,12 @@ export interface TestRedisCluster {
 
 const SLOTS = 16_384;
 
-/** The redis-server on PATH, if any: a test without one skips the cluster (and says so). */
+/**
+ * The redis-server `npm test` found (REDIS_SERVER_PATH), else the one on PATH, if any: a test
+ * without one skips the cluster (and says so).
+ */
 export function findRedisServer(): string | undefined {
+  if (process.env.REDIS_SERVER_PATH) return process.env.REDIS_SERVER_PATH;
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     const candidate = join(dir, 'redis-server');
     try {

@@ -94,9 +94,12 @@ it('opens apart a destination whose connection string changed', async () => {
 it('waits for a connection it holds when the destination refuses one more, instead of failing the batch', async () => {
   // A role's CONNECTION LIMIT refuses past it as a server at max_connections does (53300).
   const role = `loader_pool_${randomBytes(4).toString('hex')}`;
-  await db.knex.raw(`create role ${role} login connection limit 2`);
+  // A password of its own: the test Postgres may check passwords (it does not trust local logins).
+  const password = `pw${randomBytes(8).toString('hex')}`;
+  await db.knex.raw(`create role ${role} login connection limit 2 password '${password}'`);
   const limited = new URL(db.connectionString);
   limited.username = role;
+  limited.password = password;
   const four = createDestinationPool({ allowPrivateNetworks: true, statementTimeoutMs: 10_000 }, secretBox, {
     perDestination: 4,
     idleMs: 60_000,

@@ -34,7 +34,8 @@ async function loadedIds(identifier: string, knex = h.destination.knex): Promise
 
 it('a missing destination database puts only that account in error, readably, and it recovers once the database exists', async () => {
   const server = new URL(testDatabaseUrl());
-  const badUrl = `postgres://${server.username}:x@${server.hostname}:${server.port || 5432}/${missingDatabase}?sslmode=disable`;
+  // The server's real password (a trust-auth server ignores it): only the database is wrong.
+  const badUrl = `postgres://${server.username}:${server.password || 'x'}@${server.hostname}:${server.port || 5432}/${missingDatabase}?sslmode=disable`;
   const emulatorApp = await h.emulator.createAccount({ objects: { charges: 0 } });
   const broken = await seedTarget(h.knex, h.secretBox, {
     environmentId: h.environmentId,

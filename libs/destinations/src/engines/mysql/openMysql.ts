@@ -35,6 +35,10 @@ async function attempt(target: OpenTarget, ssl: SslOptions | undefined): Promise
     timezone: 'Z',
     supportBigNumbers: true,
     bigNumberStrings: true,
+    // JSON columns come back as text that our readers parse with JSON.parse, as Postgres's jsonb
+    // is: mysql2's own parsing turns integers past 2^53 into strings where Node 22 allows it (and
+    // not on Node 20), so the same stored object would read differently on each.
+    jsonStrings: true,
     multipleStatements: false,
   };
   const connection = await mysql.createConnection(options);
