@@ -33,3 +33,4 @@ export {
   type SyncRef,
 } from './syncActivity.reader';
 export { toVerificationError } from './verification';
+export { waitForWritesStopped, WritesInFlightError } from './writesStopped';

@@ -1,6 +1,7 @@
 import type { WriteBatchOptions, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
+import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { commitPage, dispatchSegments, finishSegment, type Segment, type StopReason } from '../runs';
 import { recordPage } from '../state/accountStates.repository';
@@ -20,8 +21,11 @@ export type { PauseReason };
 export interface SegmentIo {
   reader: AccountReader;
   resource: CatalogResource;
-  /** Writes one batch in the run's destination (one transaction; see Writer.writeBatch). */
-  write(rows: readonly WriteRow[], options: WriteBatchOptions): Promise<unknown>;
+  /**
+   * Writes one batch in the run's destination (one transaction; see Writer.writeBatch) under the
+   * account's write fence (access/writeFence.ts); `closed` says why it was not written.
+   */
+  write(rows: readonly WriteRow[], options: WriteBatchOptions): Promise<{ closed: FenceClosed | null }>;
   /** The account's identifier: the `account_id` column of its rows. */
   identifier: string;
   table: string;
@@ -218,7 +222,12 @@ async function writeBatch(
     const reason = await stop.stopped();
     return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
   }
-  await io.write(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' }, likelyNew: io.firstLoad });
+  const written = await io.write(rows, {
+    partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' },
+    likelyNew: io.firstLoad,
+  });
+  // Paused, deleting or unmounted since the last batch: nothing was written, the cursor stays.
+  if (written.closed) return { kind: 'stopped', reason: written.closed };
   const commit = { cursor, cursorCreated, pages: pageCount, rows: rows.length, done };
   const renewedFrom = Date.now();
   const result = await knex.transaction(async (trx) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
+import { fencedWrite } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { claimSegment, releaseSegment, segmentEnded, stopReason, type RunContext, type Segment, type StopReason } from '../runs';
 import { afterFirstRows } from './firstRowsFirst';
@@ -96,6 +97,7 @@ async function readClaimed(
   const reader = options.reader ?? connectAccount(deps.providers, deps.secretBox, ctx.account, ctx.source, logger).reader('backfill');
   const target = { environmentId: ctx.account.environmentId, destination: ctx.destination };
   const writerOptions = { engine: ctx.destination.engine, resource: ctx.resource };
+  const scope = { accountId: ctx.account.id, collectionId: ctx.run.collectionId };
   const urgent = isHead(options);
   return readSegment(
     deps,
@@ -103,8 +105,13 @@ async function readClaimed(
     {
       reader,
       resource: ctx.resource,
+      // The destination connection first, then the fence: a batch waiting for a connection holds no fence.
       write: (rows, writeOptions) =>
-        deps.destinationPool.use(target, (pooled) => pooled.writer(writerOptions).writeBatch(rows, writeOptions), { urgent }),
+        deps.destinationPool.use(
+          target,
+          (pooled) => fencedWrite(deps.knex, scope, () => pooled.writer(writerOptions).writeBatch(rows, writeOptions)),
+          { urgent },
+        ),
       identifier: ctx.account.identifier,
       table: ctx.run.tableName,
       firstLoad: ctx.run.kind === 'backfill',

@@ -7,6 +7,7 @@ type Db = Knex | Knex.Transaction;
 export interface PollTarget {
   runId: string;
   runKind: 'backfill' | 'resync';
+  collectionId: string;
   destinationId: string;
   destinationName: string;
   engine: EngineName;
@@ -52,6 +53,7 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
     kind: 'backfill' | 'resync';
     status: 'running' | 'completed';
     destination_id: string;
+    collection_id: string;
     table_name: string;
     resource_type: string;
     upper_bound: string;
@@ -70,6 +72,7 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
       .map((r) => ({
         runId: r.id,
         runKind: r.kind,
+        collectionId: r.collection_id,
         destinationId: r.destination_id,
         destinationName: r.destination_name,
         engine: r.engine,
