@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { waitFor } from '@datasync/testing';
 import { startTestEmulator, type TestEmulator } from '../testing/testEmulator';
 
 let emulator: TestEmulator;
@@ -118,5 +119,21 @@ describe('fault injection', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'parameter_invalid', param: 'reset_rate' } });
+  });
+
+  it('holds requests unanswered until released, counting them on arrival', async () => {
+    const account = await emulator.createAccount({ objects: { charges: 1 } });
+    const hold = (held: unknown) => emulator.call('POST', `/_emulator/accounts/${account.id}/hold`, { body: { held } });
+    expect((await hold(true)).body).toEqual({ held: true, waiting: 0 });
+    let answered = false;
+    const request = emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${account.secret_key}` } }).then((r) => {
+      answered = true;
+      return r;
+    });
+    await waitFor(async () => (await stats(account.id)).requests === 1, { description: 'the request to arrive' });
+    expect(answered).toBe(false);
+    expect((await hold(false)).body).toEqual({ held: false, waiting: 0 });
+    expect((await request).status).toBe(200);
+    expect((await hold('yes')).status).toBe(400);
   });
 });
