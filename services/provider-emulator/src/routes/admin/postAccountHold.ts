@@ -4,12 +4,13 @@ import { accountParam } from '../../admin/adminLookup';
 import { validate } from '../../http/validate';
 import type { EmulatorState } from '../../state/emulatorState';
 
-const holdSchema = Joi.object({ held: Joi.boolean().required() });
+const holdSchema = Joi.object({ held: Joi.boolean().required(), after: Joi.number().integer().min(0).max(1_000_000).default(0) });
 
 /**
- * `POST /_emulator/accounts/:accountId/hold` `{held}`: `true` makes the account's /v1 requests
- * wait unanswered from now on (each counted in its stats on arrival); `false` lets every waiting
- * request go on. Answers `{held, waiting}`: the requests waiting now.
+ * `POST /_emulator/accounts/:accountId/hold` `{held, after?}`: `true` makes the account's /v1
+ * requests wait unanswered from now on, or once `after` more went through (each counted in its
+ * stats on arrival); `false` lets every waiting request go on. Answers `{held, waiting, released}`:
+ * the requests waiting now, and those this call let go.
  */
 export function postAccountHoldRoute(state: EmulatorState): RouteDefinition {
   return {
@@ -18,9 +19,9 @@ export function postAccountHoldRoute(state: EmulatorState): RouteDefinition {
     handlers: [
       (req, res) => {
         const account = accountParam(state, req);
-        const { held } = validate<{ held: boolean }>(holdSchema, req.body);
-        account.hold.set(held);
-        res.json({ held: account.hold.held, waiting: account.hold.waitingCount });
+        const { held, after } = validate<{ held: boolean; after: number }>(holdSchema, req.body);
+        const released = account.hold.set(held, after);
+        res.json({ held: account.hold.held, waiting: account.hold.waitingCount, released });
       },
     ],
   };
