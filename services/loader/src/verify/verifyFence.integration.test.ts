@@ -1,9 +1,7 @@
-import { silentLogger } from '@datasync/logger';
-import { waitFor } from '@datasync/testing';
 import { startHarness, type LoaderHarness } from '../testing/harness';
+import { heldVerification } from '../testing/heldVerification';
 import { lifecycleCalls, type LifecycleCalls } from '../testing/lifecycleCalls';
 import { verifiedAccountMissingRows } from '../testing/verifiedAccount';
-import { verifyAccount } from './verifyAccount';
 
 // A verification repairs windows for minutes after it read the account's state. Its repairs are
 // written under the account's write fence (access/writeFence.ts), and it asks before each page
@@ -25,29 +23,12 @@ afterAll(async () => {
   await h?.stop();
 });
 
-type Account = Awaited<ReturnType<typeof verifiedAccountMissingRows>>;
-
 const rows = async (identifier: string) =>
   Number(((await h.destination.knex('stripe_charges').where({ account_id: identifier }).count({ n: '*' })) as [{ n: string }])[0].n);
 
-/**
- * Starts a full verification of the account; resolves once it waits for its first page, held by
- * the emulator, to the verification's outcome (in an object: a returned promise would be awaited).
- */
-async function heldVerification(account: Account) {
-  await h.emulator.hold(account.externalId, true);
-  const before = await h.emulator.requestsServed(account.externalId);
-  const verifying = verifyAccount(h.deps, { accountId: account.id, scope: 'full', requestedAt: new Date() }, silentLogger());
-  await waitFor(async () => (await h.emulator.requestsServed(account.externalId)) > before, {
-    description: 'the verification to ask for its first page',
-    timeoutMs: 20_000,
-  });
-  return { verifying };
-}
-
 it('a delete during a verification: zero rows once purged, and no request to the provider after the purge', async () => {
   const account = await verifiedAccountMissingRows(h, 600, 0);
-  const { verifying } = await heldVerification(account);
+  const { verifying } = await heldVerification(h, account);
 
   expect(await calls.remove(account.identifier)).toMatchObject({ deleted: true });
   const atPurge = await h.emulator.requestsServed(account.externalId);
@@ -63,7 +44,7 @@ it('a delete during a verification: zero rows once purged, and no request to the
 
 it('a pause during a verification: no repair is written after the pause answered', async () => {
   const account = await verifiedAccountMissingRows(h, 600, 40);
-  const { verifying } = await heldVerification(account);
+  const { verifying } = await heldVerification(h, account);
 
   await calls.pause(account.identifier);
   await h.emulator.hold(account.externalId, false);
@@ -74,7 +55,7 @@ it('a pause during a verification: no repair is written after the pause answered
 
 it('an unmount during a verification: no repair is written into the table after the unmount answered', async () => {
   const account = await verifiedAccountMissingRows(h, 600, 40);
-  const { verifying } = await heldVerification(account);
+  const { verifying } = await heldVerification(h, account);
 
   await calls.unmount(h.target.collectionIds.charges as string);
   await h.emulator.hold(account.externalId, false);

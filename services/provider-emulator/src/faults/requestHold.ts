@@ -9,6 +9,8 @@ export class RequestHold {
   private holding = false;
   /** Requests still let through before the hold takes: a test holds a job past its first requests. */
   private passes = 0;
+  /** Only requests of this endpoint (`/v1/charges`, `/v1/events`…) are held; null: all of them. */
+  private endpoint: string | null = null;
 
   get held(): boolean {
     return this.holding;
@@ -19,10 +21,14 @@ export class RequestHold {
     return this.waiting.length;
   }
 
-  /** `after`: the next requests of the account that still go on before the hold takes. Returns the requests released. */
-  set(held: boolean, after = 0): number {
+  /**
+   * `after`: the next requests (of `endpoint`) that still go on before the hold takes; `endpoint`:
+   * hold only that endpoint's requests. Returns the requests released.
+   */
+  set(held: boolean, after = 0, endpoint: string | null = null): number {
     this.holding = held;
     this.passes = held ? after : 0;
+    this.endpoint = held ? endpoint : null;
     if (held) return 0;
     const released = this.waiting;
     this.waiting = [];
@@ -30,9 +36,9 @@ export class RequestHold {
     return released.length;
   }
 
-  /** Runs `go` at once, or once the hold is lifted. */
-  whenReleased(go: () => void): void {
-    if (!this.holding) return go();
+  /** Runs `go`, a request of `endpoint`, at once, or once the hold is lifted. */
+  whenReleased(endpoint: string, go: () => void): void {
+    if (!this.holding || (this.endpoint !== null && this.endpoint !== endpoint)) return go();
     if (this.passes > 0) {
       this.passes -= 1;
       return go();

@@ -143,5 +143,13 @@ describe('fault injection', () => {
     await waitFor(async () => (await stats(account.id)).requests === 3, { description: 'the second request to arrive' });
     expect((await hold(false)).body).toEqual({ held: false, waiting: 0, released: 1 });
     expect((await second).status).toBe(200);
+
+    // `endpoint`: only that endpoint's requests wait.
+    await emulator.call('POST', `/_emulator/accounts/${account.id}/hold`, { body: { held: true, endpoint: '/v1/customers' } });
+    expect((await emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${account.secret_key}` } })).status).toBe(200);
+    const customers = emulator.call('GET', '/v1/customers', { headers: { authorization: `Bearer ${account.secret_key}` } });
+    await waitFor(async () => (await stats(account.id)).requests === 5, { description: 'the customers request to arrive' });
+    expect((await hold(false)).body).toEqual({ held: false, waiting: 0, released: 1 });
+    expect((await customers).status).toBe(200);
   });
 });

@@ -22,7 +22,8 @@ export function faultInjection(state: EmulatorState): RequestHandler {
     const stats = account.stats;
     // Mounted under /v1: req.path is relative to the mount point.
     const path = req.baseUrl + req.path;
-    stats.countRequest(endpointOf(path));
+    const endpoint = endpointOf(path);
+    stats.countRequest(endpoint);
     res.once('finish', () => stats.countStatus(res.statusCode));
     const faults = account.faults(state.globalFaults);
     const delay = latencyFor(faults.latency_ms, itemsRequested(req, path), () => account.roll());
@@ -51,7 +52,7 @@ export function faultInjection(state: EmulatorState): RequestHandler {
       next();
     };
     // A held request waits first, then takes its latency and faults as any other.
-    account.hold.whenReleased(() => {
+    account.hold.whenReleased(endpoint, () => {
       if (delay > 0) setTimeout(decide, delay);
       else decide();
     });
