@@ -89,7 +89,11 @@ export async function verifyTable(
       const count = driftCount(drift);
       const place = { startedAt: progress.startedAt, index };
       // Another run of this job saved the window first (and counted its drift): it walks the part.
-      if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) return false;
+      // Or the check is gone with its account (purged): the gate says so.
+      if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) {
+        await gate.open();
+        return false;
+      }
       recordWindow(deps, logger, table, window, drift, fixed);
       found += count;
       repaired += fixed;
