@@ -71,7 +71,9 @@ class WakeUp {
  * Only once a batch is committed in the destination does the cursor move past its last page, so a
  * crash re-reads at most the pages in flight, and re-writing them is an idempotent upsert. After
  * every batch: stop if the account became inactive, the collection was unmounted or the sync
- * deleted; pause when the slice is spent. A commit may split the segment (a dispatcher asked for
+ * deleted; pause when the slice is spent. Each batch is also written under the write fence, which
+ * reads that state again right before it (io.write): a batch read before a pause, an unmount or a
+ * delete is not written once that call has answered. A commit may split the segment (a dispatcher asked for
  * it): from then on the segment reads only down to its new lower bound, and objects below it that
  * were already fetched are left to the new segment, never written here.
  */
