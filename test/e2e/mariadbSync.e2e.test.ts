@@ -1,3 +1,4 @@
+import { lifecycleDuringWrites } from './support/fenceScenario';
 import { createFullStackWorld, type FullStackWorld } from './support/fullStackWorld';
 import { changesDuringBackfill, deleteLeavesOthers, destinationOutage, resyncSwapsIn } from './support/syncScenarios';
 
@@ -27,3 +28,9 @@ it('delete: 200, every row of the account gone from every table, the other accou
 
 it('destination unreachable for 30 s mid-backfill: the account shows error meanwhile, then completes exact; a delete meanwhile answers 202, then 404', () =>
   destinationOutage(world));
+
+it(
+  'delete, pause and unmount during a verification, a resync and a backfill: no row of the deleted account, nothing written after the pause or the unmount answered',
+  () => lifecycleDuringWrites(world),
+  300_000,
+);

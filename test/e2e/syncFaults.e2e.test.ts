@@ -1,5 +1,6 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
+import { lifecycleDuringWrites } from './support/fenceScenario';
 import { createFullStackWorld, type FullStackWorld } from './support/fullStackWorld';
 import { destinationOutage, distinctAndTotal } from './support/syncScenarios';
 
@@ -88,3 +89,9 @@ it('provider answering 20% 5xx and frequent 429s: completes exact, and the reque
   expect(samples.length).toBeGreaterThan(8);
   expect(worst).toBeLessThanOrEqual(1);
 }, 300_000);
+
+it(
+  'delete, pause and unmount during a verification, a resync and a backfill: no row of the deleted account, nothing written after the pause or the unmount answered',
+  () => lifecycleDuringWrites(world),
+  300_000,
+);

@@ -1,7 +1,7 @@
 import { emitAccountEvent } from '@datasync/webhooks';
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
-import type { Knex } from '@datasync/db';
+import { accountFence, DEFAULT_FENCE_WAIT_MS, waitOutFence, type Knex } from '@datasync/db';
 import { NotFoundError } from '@datasync/errors';
 import type { ProviderVerifier } from '@datasync/providers';
 import {
@@ -23,6 +23,7 @@ import { applyProviderGrant, type ProviderCaller, type ProviderGrantEvent, type 
 import { registerAccount, type Registration } from './register';
 import { resolveSourceByName, resolveSourceByType } from './sourceResolution';
 import type { AccountStatus } from './status';
+import { waitForWritesStopped } from './writesStopped';
 
 export interface AccountsServiceOptions {
   knex: Knex;
@@ -30,6 +31,8 @@ export interface AccountsServiceOptions {
   verify: ProviderVerifier;
   /** How long a delete waits for the purge before answering that it goes on (docs/incremental-sync.md, Delete). */
   deleteWaitMs: number;
+  /** How long a pause waits for the loader's writes in flight (libs/db writeFence.ts); DEFAULT_FENCE_WAIT_MS. */
+  fenceWaitMs?: number;
   hooks?: Partial<AccountHooks>;
 }
 
@@ -122,6 +125,7 @@ export class AccountsService {
         });
     if (result?.changed) {
       await this.hooks.afterAccountToggled(result.account);
+      if (!active) await this.writesStopped(result.account.id);
       return result.account;
     }
     // Nothing changed: the account already had that state, is being deleted, or there is none.
@@ -130,6 +134,8 @@ export class AccountsService {
     // then had nothing to do): the row as it is now, as a second statement reads it.
     if (found && !found.deletingAt && found.active !== active) found = await findByIdentity(this.options.knex, full);
     if (!found || found.deletingAt) throw notFound(identity);
+    // A repeated pause waits too: one that answered 503 (writes_in_flight) is made good by repeating it.
+    if (!found.active) await this.writesStopped(found.id);
     return found;
   }
 
@@ -150,7 +156,13 @@ export class AccountsService {
     // A delete already under way is answered at once: each repeat opening a wait of its own would
     // let a client loop DELETE into holding every request slot and database connection.
     if (alreadyDeleting) return { deleted: false, account: marked };
-    if (!(await this.purgedWithin(marked))) return { deleted: false, account: marked };
+    const deadline = Date.now() + this.options.deleteWaitMs;
+    // The loader's writes in flight end first (each reads the account deleting after them, and
+    // writes nothing): past the bound the purge, which waits for them too, goes on.
+    if (!(await waitOutFence(this.options.knex, accountFence(marked.id), this.options.deleteWaitMs))) {
+      return { deleted: false, account: marked };
+    }
+    if (!(await this.purgedWithin(marked, deadline - Date.now()))) return { deleted: false, account: marked };
     await this.options.knex.transaction(async (trx) => {
       // The loader's purge removes the account itself once its rows are gone (with the audit
       // record), so that a delete past the bound finishes too: a row already gone is done.
@@ -213,10 +225,19 @@ export class AccountsService {
     return registration;
   }
 
-  private async purgedWithin(account: Account): Promise<boolean> {
+  /**
+   * After a pause committed: waits until no write of the loader's is in flight for the account,
+   * so that none lands once the call has answered (libs/db writeFence.ts).
+   */
+  private async writesStopped(accountId: string): Promise<void> {
+    const waitMs = this.options.fenceWaitMs ?? DEFAULT_FENCE_WAIT_MS;
+    await waitForWritesStopped(this.options.knex, accountFence(accountId), waitMs, 'The account is paused');
+  }
+
+  private async purgedWithin(account: Account, waitMs: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), this.options.deleteWaitMs);
+      timer = setTimeout(() => resolve(false), Math.max(0, waitMs));
     });
     try {
       return await Promise.race([this.hooks.purgeAccount(account).then(() => true as const), bound]);

@@ -34,3 +34,4 @@ export {
   type SyncRef,
 } from './syncActivity.reader';
 export { toVerificationError } from './verification';
+export { waitForWritesStopped, WritesInFlightError } from './writesStopped';

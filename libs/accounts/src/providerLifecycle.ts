@@ -1,5 +1,5 @@
 import { actorOf, callerDetails, writeAudit, type Caller } from '@datasync/auth';
-import type { Knex } from '@datasync/db';
+import { accountFence, DEFAULT_FENCE_WAIT_MS, waitOutFence, type Knex } from '@datasync/db';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
 import { emitAccountEvent } from '@datasync/webhooks';
 import type { Account } from './accounts.repository';
@@ -87,6 +87,11 @@ export async function applyProviderGrant(
     // The loader's jobs after the commit, as for any registration or toggle.
     if (applied.registered) await hooks.afterAccountCommitted(applied.registered, { created: true });
     for (const account of applied.toggled) await hooks.afterAccountToggled(account);
+    // A pause by the provider waits for the loader's writes in flight like the integrator's (libs/db
+    // writeFence.ts); past the bound the event is still applied (the writes see the pause and stop).
+    for (const account of applied.toggled.filter((a) => !a.active)) {
+      await waitOutFence(deps.knex, accountFence(account.id), DEFAULT_FENCE_WAIT_MS);
+    }
     return applied.outcome;
   }
 }

@@ -4,3 +4,4 @@ export { DirectoryMigrationSource, migrateLatest, migrateRollback, type Migratio
 export { databaseName, dropDatabase, ensureDatabase, withDatabase } from './databases';
 export * from './tables';
 export { SEALED_COLUMNS, sealedColumnStore, sealedPlace, type SealedColumn } from './sealedColumns';
+export { accountFence, collectionFence, DEFAULT_FENCE_WAIT_MS, shareFences, waitOutFence, type FenceKey } from './writeFence';

@@ -35,6 +35,11 @@ export interface TestEmulator {
   admin<T = unknown>(method: string, adminPath: string, body?: unknown): Promise<T>;
   /** How many /v1 requests the emulator has received for this account (counted before any injected latency). */
   requestsServed(accountId: string): Promise<number>;
+  /**
+   * Holds the account's /v1 requests unanswered (`true`; once `after` more went through) or lets
+   * them go (`false`); resolves to how many wait now. With waitFor on `requestsServed`, a test knows a job is blocked at its next request.
+   */
+  hold(accountId: string, held: boolean, after?: number): Promise<number>;
   /** SIGTERM, then SIGKILL if it has not exited within 10 s. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -102,6 +107,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     admin,
     createAccount: (body = {}) => admin<EmulatorAccount>('POST', '/accounts', { objects: { charges: 5 }, ...body }),
     requestsServed: async (accountId) => (await admin<{ requests: number }>('GET', `/accounts/${accountId}/stats`)).requests,
+    hold: async (accountId, held, after = 0) =>
+      (await admin<{ waiting: number }>('POST', `/accounts/${accountId}/hold`, held ? { held, after } : { held })).waiting,
     async stop() {
       if (!hasExited(child)) child.kill('SIGTERM');
       const escalation = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);

@@ -15,6 +15,7 @@ import { getStatsRoute } from './routes/admin/getStats';
 import { postAccountRoute } from './routes/admin/postAccount';
 import { postAccountBatchRoute } from './routes/admin/postAccountBatch';
 import { postAccountFaultsRoute } from './routes/admin/postAccountFaults';
+import { postAccountHoldRoute } from './routes/admin/postAccountHold';
 import { postClockRoute } from './routes/admin/postClock';
 import { postEventSettingsRoute } from './routes/admin/postEventSettings';
 import { postGlobalFaultsRoute } from './routes/admin/postGlobalFaults';
@@ -74,6 +75,7 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
     deleteStatsRoute(state),
     getAccountFaultsRoute(state),
     postAccountFaultsRoute(state),
+    postAccountHoldRoute(state),
     postClockRoute(state),
     postEventSettingsRoute(state),
     postTestClockRoute(state),

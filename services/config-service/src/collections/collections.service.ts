@@ -1,6 +1,6 @@
-import { claimReleased, noCollectionHooks, syncOwner, type CollectionHooks as MountHooks } from '@datasync/accounts';
+import { claimReleased, noCollectionHooks, syncOwner, waitForWritesStopped, type CollectionHooks as MountHooks } from '@datasync/accounts';
 import { actorOf, writeAudit, type Caller } from '@datasync/auth';
-import type { Knex } from '@datasync/db';
+import { collectionFence, DEFAULT_FENCE_WAIT_MS, type Knex } from '@datasync/db';
 import { claimTable, destinationColumns, DestinationError, ensureTable, primaryKey, type ColumnDefinition } from '@datasync/destinations';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
@@ -51,6 +51,8 @@ export class CollectionsService {
     private readonly destinations: DestinationsService,
     logger: Logger,
     private readonly hooks: CollectionHooks = noCollectionHooks,
+    /** How long an unmount waits for the loader's writes in flight into the table (libs/db writeFence.ts). */
+    private readonly fenceWaitMs: number = DEFAULT_FENCE_WAIT_MS,
   ) {
     this.logger = logger.child({ module: 'collections' });
   }
@@ -110,7 +112,10 @@ export class CollectionsService {
     return this.detail(sync, collection, resource);
   }
 
-  /** Marks it unmounted: loading stops, the table and its rows stay in the destination. */
+  /**
+   * Marks it unmounted: loading stops, the table and its rows stay in the destination. Answers once
+   * the loader's writes into the table that were in flight have ended: none lands after it.
+   */
   async unmount(caller: Caller, syncName: string, resourceType: string): Promise<CollectionDetail> {
     const sync = await this.syncs.get(caller, syncName);
     const resource = findResource(sync.provider, resourceType);
@@ -127,6 +132,7 @@ export class CollectionsService {
       });
       return unmounted;
     });
+    await waitForWritesStopped(this.knex, collectionFence(collection.id), this.fenceWaitMs, `The collection ${resourceType} is unmounted`);
     return this.detail(sync, collection, resource);
   }
 

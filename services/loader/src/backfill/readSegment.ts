@@ -1,6 +1,7 @@
 import type { WriteBatchOptions, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
+import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { commitPage, dispatchSegments, finishSegment, type Segment, type StopReason } from '../runs';
 import { recordPage } from '../state/accountStates.repository';
@@ -20,8 +21,11 @@ export type { PauseReason };
 export interface SegmentIo {
   reader: AccountReader;
   resource: CatalogResource;
-  /** Writes one batch in the run's destination (one transaction; see Writer.writeBatch). */
-  write(rows: readonly WriteRow[], options: WriteBatchOptions): Promise<unknown>;
+  /**
+   * Writes one batch in the run's destination (one transaction; see Writer.writeBatch) under the
+   * account's write fence (access/writeFence.ts); `closed` says why it was not written.
+   */
+  write(rows: readonly WriteRow[], options: WriteBatchOptions): Promise<{ closed: FenceClosed | null }>;
   /** The account's identifier: the `account_id` column of its rows. */
   identifier: string;
   table: string;
@@ -67,7 +71,9 @@ class WakeUp {
  * Only once a batch is committed in the destination does the cursor move past its last page, so a
  * crash re-reads at most the pages in flight, and re-writing them is an idempotent upsert. After
  * every batch: stop if the account became inactive, the collection was unmounted or the sync
- * deleted; pause when the slice is spent. A commit may split the segment (a dispatcher asked for
+ * deleted; pause when the slice is spent. Each batch is also written under the write fence, which
+ * reads that state again right before it (io.write): a batch read before a pause, an unmount or a
+ * delete is not written once that call has answered. A commit may split the segment (a dispatcher asked for
  * it): from then on the segment reads only down to its new lower bound, and objects below it that
  * were already fetched are left to the new segment, never written here.
  */
@@ -218,7 +224,12 @@ async function writeBatch(
     const reason = await stop.stopped();
     return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
   }
-  await io.write(rows, { partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' }, likelyNew: io.firstLoad });
+  const written = await io.write(rows, {
+    partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' },
+    likelyNew: io.firstLoad,
+  });
+  // Paused, deleting or unmounted since the last batch: nothing was written, the cursor stays.
+  if (written.closed) return { kind: 'stopped', reason: written.closed };
   const commit = { cursor, cursorCreated, pages: pageCount, rows: rows.length, done };
   const renewedFrom = Date.now();
   const result = await knex.transaction(async (trx) => {

@@ -3,6 +3,7 @@ import type { Logger } from '@datasync/logger';
 import type { AccountReader } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
 import { claimConfirmed, claimForSync } from '../access/tableOwnership';
+import { fencedWrite } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { claimSegment, releaseSegment, segmentEnded, stopReason, type RunContext, type Segment, type StopReason } from '../runs';
 import { afterFirstRows } from './firstRowsFirst';
@@ -97,6 +98,7 @@ async function readClaimed(
   const reader = options.reader ?? connectAccount(deps.providers, deps.secretBox, ctx.account, ctx.source, logger).reader('backfill');
   const target = { environmentId: ctx.account.environmentId, destination: ctx.destination };
   const writerOptions = { engine: ctx.destination.engine, resource: ctx.resource };
+  const scope = { accountId: ctx.account.id, collectionId: ctx.run.collectionId };
   const urgent = isHead(options);
   // The attach claimed the table; a run that began before owners were recorded claims it here.
   const { syncId, tableName } = ctx.run;
@@ -111,8 +113,13 @@ async function readClaimed(
     {
       reader,
       resource: ctx.resource,
+      // The destination connection first, then the fence: a batch waiting for a connection holds no fence.
       write: (rows, writeOptions) =>
-        deps.destinationPool.use(target, (pooled) => pooled.writer(writerOptions).writeBatch(rows, writeOptions), { urgent }),
+        deps.destinationPool.use(
+          target,
+          (pooled) => fencedWrite(deps.knex, scope, () => pooled.writer(writerOptions).writeBatch(rows, writeOptions)),
+          { urgent },
+        ),
       identifier: ctx.account.identifier,
       table: ctx.run.tableName,
       firstLoad: ctx.run.kind === 'backfill',

@@ -36,6 +36,8 @@ export interface ChangeTarget {
   tableName: string;
   resource: CatalogResource;
   writer: Writer;
+  /** Runs a write of the table under the account's write fence; throws WritesFenced (the poll ends) once it is closed. */
+  fenced<T>(write: () => Promise<T>): Promise<T>;
 }
 
 export interface ApplyResult {
@@ -79,7 +81,12 @@ export async function applyChanges(
     if (fresh.object) rows.push({ accountId: identifier, object: fresh.object, sourceTs: fresh.fetchedAt });
     else gone.push({ accountId: identifier, id, sourceTs: fresh.fetchedAt });
   });
-  if (rows.length > 0) result.written += (await target.writer.writeBatch(rows)).written;
-  if (gone.length > 0) result.written += (await markDeleted(handle, { engine: handle.engine, schema, table, objects: gone })).marked;
+  if (rows.length === 0 && gone.length === 0) return result;
+  result.written += await target.fenced(async () => {
+    let written = 0;
+    if (rows.length > 0) written += (await target.writer.writeBatch(rows)).written;
+    if (gone.length > 0) written += (await markDeleted(handle, { engine: handle.engine, schema, table, objects: gone })).marked;
+    return written;
+  });
   return result;
 }

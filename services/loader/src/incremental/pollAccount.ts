@@ -2,6 +2,7 @@ import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import { EventCursorExpiredError } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
+import { WritesFenced } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { findAccountState, settleStatus } from '../state/accountStates.repository';
 import { findAccount, findSource, type AccountRecord } from '../targets/targets.repository';
@@ -17,7 +18,7 @@ import { TableOpener } from './tableOpener';
 import { walkGroup } from './walkEvents';
 
 export type PollOutcome =
-  | { kind: 'skipped'; why: 'gone' | 'inactive' | 'busy' | 'not_loaded' }
+  | { kind: 'skipped'; why: 'gone' | 'inactive' | 'busy' | 'not_loaded' | 'unmounted' }
   | { kind: 'polled'; tables: number; events: number; written: number; refetched: number; caughtUp: boolean; resyncs: number };
 
 /**
@@ -64,7 +65,7 @@ async function pollLocked(deps: LoaderDeps, db: Knex.Transaction, account: Accou
     reader,
     logger,
     refetcher: new Refetcher(reader),
-    tables: new TableOpener(deps, account.environmentId, source.provider),
+    tables: new TableOpener(deps, account.environmentId, source.provider, db, account.id),
     mountedResources: new Set(runs.resources),
     skippedEvents: new Set(),
     deadline: startedAt.getTime() + deps.settings.sliceMs,
@@ -97,6 +98,12 @@ async function pollLocked(deps: LoaderDeps, db: Knex.Transaction, account: Accou
       }
     }
     return { kind: 'polled', tables: tables.length, ...ctx.totals, caughtUp, resyncs };
+  } catch (err) {
+    // Paused, deleting or a collection unmounted since the poll began: it ends at the write it
+    // refused, and what it committed before stands (a later poll goes on from there).
+    if (!(err instanceof WritesFenced)) throw err;
+    logger.info('poll stopped: writes fenced', { reason: err.reason });
+    return { kind: 'skipped', why: err.reason === 'account_inactive' ? 'inactive' : 'unmounted' };
   } finally {
     await ctx.tables.close();
   }

@@ -58,7 +58,8 @@ export async function prepareTables(ctx: PollContext, targets: readonly PollTarg
       const sweepBefore = known?.resyncRunId === target.runId && known.sweepBefore ? known.sweepBefore : target.startedAt;
       const opened = await ctx.tables.open(target);
       if (opened.table) {
-        const swept = await sweepUnseen(opened.table, account.identifier, sweepBefore);
+        const table = opened.table;
+        const swept = await opened.fenced(() => sweepUnseen(table, account.identifier, sweepBefore));
         ctx.logger.info('resync completed; rows it did not see marked deleted', { table: target.tableName, swept });
       }
     }

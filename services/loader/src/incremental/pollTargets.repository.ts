@@ -9,6 +9,7 @@ export interface PollTarget {
   runKind: 'backfill' | 'resync';
   /** The sync the run loads for: the table's owner. */
   syncId: string;
+  collectionId: string;
   destinationId: string;
   destinationName: string;
   engine: EngineName;
@@ -66,6 +67,7 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
     status: 'running' | 'completed';
     sync_id: string;
     destination_id: string;
+    collection_id: string;
     table_name: string;
     resource_type: string;
     upper_bound: string;
@@ -85,6 +87,7 @@ export async function accountRuns(db: Db, accountId: string): Promise<AccountRun
         runId: r.id,
         runKind: r.kind,
         syncId: r.sync_id,
+        collectionId: r.collection_id,
         destinationId: r.destination_id,
         destinationName: r.destination_name,
         engine: r.engine,

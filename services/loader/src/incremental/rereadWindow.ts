@@ -35,7 +35,7 @@ export async function rereadWindows(ctx: PollContext, tables: readonly TableStat
     let rows = 0;
     for await (const page of ctx.reader.listPages(resource, { createdGte, limit: 100 })) {
       const batch: WriteRow[] = page.objects.map((object) => ({ accountId: ctx.account.identifier, object, sourceTs: page.fetchedAt }));
-      if (batch.length > 0) rows += (await target.writer.writeBatch(batch)).written;
+      if (batch.length > 0) rows += await target.fenced(async () => (await target.writer.writeBatch(batch)).written);
     }
     ctx.deps.metrics.rowsWritten.inc({ table: table.tableName }, rows);
     ctx.logger.info('recent window re-read', { table: table.tableName, windowSeconds: detection.windowSeconds, rows });

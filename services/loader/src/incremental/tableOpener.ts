@@ -1,14 +1,17 @@
 import { createWriter, type Writer } from '@datasync/destinations';
+import type { Knex } from '@datasync/db';
 import { getResource } from '@datasync/providers';
 import { openDestination, sealedDestination, type OpenDestination } from '../access/destinationAccess';
 import { claimForSync } from '../access/tableOwnership';
+import { fencedOrThrow } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import type { ChangeTarget } from './applyChanges';
 import type { PollTarget } from './pollTargets.repository';
 
 /**
  * Opens what a poll writes with, lazily (a poll without events opens nothing): one connection
- * per destination, one writer per table, closed together at the end of the poll.
+ * per destination, one writer per table, closed together at the end of the poll. Each table's
+ * writes go through its `fenced`, on the poll's transaction `db` (access/writeFence.ts).
  */
 export class TableOpener {
   private readonly destinations = new Map<string, Promise<OpenDestination>>();
@@ -19,6 +22,8 @@ export class TableOpener {
     private readonly deps: Pick<LoaderDeps, 'knex' | 'destinations' | 'secretBox'>,
     private readonly environmentId: string,
     private readonly provider: string,
+    private readonly db: Knex.Transaction,
+    private readonly accountId: string,
   ) {}
 
   async open(target: PollTarget): Promise<ChangeTarget> {
@@ -31,7 +36,14 @@ export class TableOpener {
     const resource = getResource(this.provider, target.resourceType);
     const writer = createWriter(handle, { engine: target.engine, schema, resource });
     this.writers.push(writer);
-    const opened: ChangeTarget = { table: { handle, schema, table: target.tableName }, tableName: target.tableName, resource, writer };
+    const scope = { accountId: this.accountId, collectionId: target.collectionId };
+    const opened: ChangeTarget = {
+      table: { handle, schema, table: target.tableName },
+      tableName: target.tableName,
+      resource,
+      writer,
+      fenced: (write) => fencedOrThrow(this.db, scope, write),
+    };
     this.tables.set(key, opened);
     return opened;
   }

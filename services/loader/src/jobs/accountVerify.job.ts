@@ -35,6 +35,7 @@ export function accountVerifyJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCata
     }
     if (outcome === 'skipped')
       context.logger.info('verification skipped: the account is not loading or has no loaded table', { accountId });
+    if (outcome === 'stopped') context.logger.info('verification stopped: the account was paused or is being deleted', { accountId });
     // A 'done' check sent its account.verified with its last table's commit (verifyAccount).
     if (outcome === 'yielded') return delayJob(context.job, context.token, Date.now());
   };

@@ -1,4 +1,5 @@
 import { removeDeletedAccount } from '@datasync/accounts';
+import { accountFence, DEFAULT_FENCE_WAIT_MS, waitOutFence } from '@datasync/db';
 import { describeOwner, mayTouchTable, purgeAccount, tableExists } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import { openDestination } from '../access/destinationAccess';
@@ -30,6 +31,12 @@ export async function purgeAccountData(deps: LoaderDeps, accountId: string, logg
   if (!account.deleting) return { kind: 'not_deleting' };
   await unschedulePoll(deps, accountId);
   if (!(await stopWriters(deps, account, logger))) return { kind: 'writers_busy', retryAt: Date.now() + deps.settings.leaseMs };
+  // Last before the passes: every write that read the account as not deleting has ended (a whole
+  // batch, with its retries and every statement or PUT), and none begins any more.
+  if (!(await waitOutFence(deps.knex, accountFence(account.id), DEFAULT_FENCE_WAIT_MS))) {
+    logger.warn('a write still holds the account write fence; purge postponed', { accountId });
+    return { kind: 'writers_busy', retryAt: Date.now() + deps.settings.leaseMs };
+  }
   let rows = 0;
   let tables = 0;
   for (const destination of await purgeDestinations(deps.knex, account)) {
@@ -42,9 +49,10 @@ export async function purgeAccountData(deps: LoaderDeps, accountId: string, logg
 }
 
 /**
- * Every writer of the account stops at its next page boundary once it sees the account deleting;
- * the purge waits for the one poll that may be writing and for the segment jobs to give their
- * leases back, so that no row is written after the tables were emptied. A job writes only under
+ * Every writer of the account stops at its next write once it sees the account deleting (each
+ * reads it again under the account's write fence, waited out after this: see purgeAccountData);
+ * before that, the purge waits for the one poll that may be writing and for the segment jobs to
+ * give their leases back, so that no row is written after the tables were emptied. A job writes only under
  * a live lease that has half its term left, and cannot revive one that ran out once the account
  * is deleting (segments.repository `renewLease`); so a lease that ran out without being given back
  * (a stuck or killed job) is safe once one destination statement timeout has passed since, the

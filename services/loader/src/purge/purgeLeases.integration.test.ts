@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TABLES } from '@datasync/db';
+import { accountFence, shareFences, TABLES } from '@datasync/db';
 import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
 import type { LoaderDeps } from '../deps';
@@ -9,7 +9,8 @@ import { purgeAccountData } from './purgeAccountData';
 
 // The purge against segment leases: it waits out a lease that ran out until the write it may have
 // begun has surely ended, it postpones rather than purge under a lease still live, and a lease
-// cannot be renewed once the account is deleting.
+// cannot be renewed once the account is deleting. And against the write fence: a write in flight
+// (a batch is several statements) ends before the purge's passes, whatever its length.
 
 let h: LoaderHarness;
 
@@ -85,4 +86,31 @@ it('postpones the purge, changing nothing, while a lease stays live past every b
   expect(outcome).toMatchObject({ kind: 'writers_busy' });
   expect(await rows(account.identifier)).toBe(25);
   expect(await h.knex(TABLES.accounts).where({ id: account.id }).first()).toBeDefined();
+});
+
+it('waits for a write in flight under the account fence, whatever its statements, before its passes', async () => {
+  const account = await liveAccount(15);
+  // A batch write begun before the delete: it holds the fence until its last statement commits.
+  const write = await h.knex.transaction();
+  await shareFences(write, [accountFence(account.id)]);
+  await markDeleting(account.id);
+  const purging = purgeAccountData(h.deps, account.id, silentLogger());
+  await waitFor(
+    async () =>
+      Number(
+        (
+          (await h.knex.raw(
+            `select count(*) as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+          )) as { rows: { n: string }[] }
+        ).rows[0]?.n,
+      ) > 0,
+    { description: 'the purge to wait for the write' },
+  );
+  // The batch's later statement lands now, long after its first.
+  await h.destination
+    .knex('stripe_charges')
+    .insert({ id: 'ch_late', account_id: account.identifier, data: {}, _source_ts: new Date(), _synced_at: new Date(), _deleted: false });
+  await write.commit();
+  expect(await purging).toEqual({ kind: 'purged', rows: 16, tables: 1 });
+  expect(await rows(account.identifier)).toBe(0);
 });

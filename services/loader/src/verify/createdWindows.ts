@@ -21,6 +21,8 @@ export interface WindowWalk {
   pageSize: number;
   /** While true, a window closes at its next page, however few objects it holds. */
   closeEarly?: () => boolean;
+  /** Asked before each page: false ends the walk there, without the window under way. */
+  mayGoOn?: () => Promise<boolean>;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function* createdWindows(reader: AccountReader, resource: CatalogRe
     held = [];
     let pages = 0;
     for (;;) {
+      if (walk.mayGoOn && !(await walk.mayGoOn())) return;
       const page = await reader.fetchPage(resource, {
         ...(walk.from === null ? {} : { createdGte: walk.from }),
         createdLt: walk.cursor,

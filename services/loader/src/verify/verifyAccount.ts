@@ -13,7 +13,8 @@ import { emitVerified } from './verifiedEvent';
 import { VerifySlice } from './verifySlice';
 import { verifyTable, type TableCheck } from './verifyTable';
 
-export type AccountOutcome = 'done' | 'yielded' | 'skipped';
+/** `stopped`: the account was paused or is being deleted, or a collection unmounted, while it ran. */
+export type AccountOutcome = 'done' | 'yielded' | 'skipped' | 'stopped';
 
 /**
  * Verifies every loaded table of the account (those whose latest run completed: a table still
@@ -65,13 +66,16 @@ export async function verifyAccount(
     );
     if (!progress) continue;
     const resource = getResource(source.provider, target.resourceType);
-    checks.push({ key, identifier: account.identifier, resource, target: pooledTarget, progress });
+    const fence = { accountId: account.id, collectionId: target.collectionId };
+    checks.push({ key, identifier: account.identifier, resource, target: pooledTarget, scope: fence, progress });
   }
   const last = checks[checks.length - 1];
   if (last) last.onComplete = (trx) => emitVerified(trx, account.id);
   for (const check of checks) {
     const outcome = await verifyTable(deps, reader, check, slice, logger);
-    if (!outcome.done) return 'yielded';
+    // An unmounted table's check ends; the account's other tables are still checked.
+    if (!outcome.done && outcome.stopped === 'collection_unmounted') continue;
+    if (!outcome.done) return outcome.stopped ? 'stopped' : 'yielded';
   }
   return 'done';
 }

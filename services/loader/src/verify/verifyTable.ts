@@ -3,9 +3,11 @@ import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader, CatalogResource } from '@datasync/providers';
 import type { PoolTarget, PooledDestination } from '../access/destinationPool';
+import { fencedWrite, type FenceClosed, type FenceScope, type Fenced } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { compareWindow, driftCount, type WindowDrift } from './compareWindow';
 import { createdWindows, type ListedWindow } from './createdWindows';
+import { VerifyGate } from './verifyGate';
 import type { VerifySlice } from './verifySlice';
 import {
   completeVerification,
@@ -22,12 +24,17 @@ export interface TableCheck {
   resource: CatalogResource;
   /** The table's destination: each window borrows a connection of the loader's pool for its reads and repair. */
   target: PoolTarget;
+  /** The account and the table's collection: repairs are written under their write fence. */
+  scope: FenceScope;
   progress: VerificationProgress;
   /** What commits with the table's completion (the account's last table: its `account.verified`). */
   onComplete?: (trx: Knex.Transaction) => Promise<void>;
 }
 
-export type TableOutcome = { done: true; found: number; repaired: number } | { done: false };
+export type TableOutcome =
+  | { done: true; found: number; repaired: number }
+  /** `stopped`: the account was paused or is being deleted, or the collection unmounted: the check ends here. */
+  | { done: false; stopped?: FenceClosed };
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
@@ -39,7 +46,9 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
  * so a poll's newer write stands) and saving the part's place after each. Each window borrows a
  * destination connection from the loader's pool only for its reads and repair, never while the
  * provider answers, as segment jobs do. Once the slice is over each part stops between windows:
- * the job yields its worker and goes on later from the saved places.
+ * the job yields its worker and goes on later from the saved places. A repair is written under the
+ * account's write fence (access/writeFence.ts), and before each page the check asks whether the
+ * account may still load: once paused, deleting or unmounted, it stops without another request.
  */
 export async function verifyTable(
   deps: LoaderDeps,
@@ -52,6 +61,7 @@ export async function verifyTable(
   const table = key.tableName;
   let found = progress.found;
   let repaired = progress.repaired;
+  const gate = new VerifyGate(deps.knex, check.scope);
   const walkPart = async (index: number): Promise<boolean> => {
     const part = progress.parts[index] as VerificationPart;
     if (part.lt <= part.gte) return true;
@@ -63,26 +73,41 @@ export async function verifyTable(
       windowObjects: deps.settings.verifyWindowObjects,
       pageSize: 100,
       closeEarly: () => slice.spent(),
+      mayGoOn: () => gate.open(),
     };
     for await (const window of createdWindows(reader, resource, walk)) {
       deps.metrics.pagesFetched.inc({ resource: resource.name }, window.pages);
       const { drift, fixed } = await deps.destinationPool.use(check.target, async (pooled) => {
         const listed = await compareListed(check, pooled, window);
-        return { drift: listed, fixed: driftCount(listed) === 0 ? 0 : await repair(check, pooled, window, listed) };
+        if (driftCount(listed) === 0) return { drift: listed, fixed: 0 };
+        const repairing = await fencedWrite(deps.knex, check.scope, () => repair(check, pooled, window, listed));
+        if (repairing.closed) gate.close(repairing.closed);
+        return { drift: listed, fixed: fixedCount(repairing) };
       });
+      // The repair was refused: the window is not saved (nor counted), the check ends.
+      if (gate.closed) return false;
       const count = driftCount(drift);
       const place = { startedAt: progress.startedAt, index };
       // Another run of this job saved the window first (and counted its drift): it walks the part.
-      if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) return false;
+      // Or the check is gone with its account (purged): the gate says so.
+      if (!(await saveWindow(deps.knex, key, place, window.createdGte, { found: count, repaired: fixed }))) {
+        await gate.open();
+        return false;
+      }
       recordWindow(deps, logger, table, window, drift, fixed);
       found += count;
       repaired += fixed;
       if (window.createdGte <= part.gte) return true;
       if (await slice.over()) return false;
     }
-    return true;
+    // A walk that ended because the account may not load any more is not a walked part.
+    return gate.closed === null;
   };
   const done = await Promise.all(progress.parts.map((_, index) => walkPart(index)));
+  if (gate.closed) {
+    logger.info('verification stopped: the account no longer loads this table', { table, reason: gate.closed });
+    return { done: false, stopped: gate.closed };
+  }
   if (done.some((d) => !d)) return { done: false };
   const completed = await deps.knex.transaction(async (trx) => {
     if (!(await completeVerification(trx, key, progress))) return false;
@@ -134,6 +159,8 @@ async function repair(check: TableCheck, pooled: PooledDestination, window: List
   }
   return fixed;
 }
+
+const fixedCount = (repairing: Fenced<number>): number => (repairing.closed ? 0 : repairing.value);
 
 function recordWindow(deps: LoaderDeps, logger: Logger, table: string, window: ListedWindow, drift: WindowDrift, fixed: number): void {
   const counts = { missing: drift.missing.length, changed: drift.changed.length, stale: drift.stale.length, removed: drift.removed.length };

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { waitFor } from '@datasync/testing';
 import { startTestEmulator, type TestEmulator } from '../testing/testEmulator';
 
 let emulator: TestEmulator;
@@ -118,5 +119,37 @@ describe('fault injection', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'parameter_invalid', param: 'reset_rate' } });
+  });
+
+  it('holds requests unanswered until released, counting them on arrival', async () => {
+    const account = await emulator.createAccount({ objects: { charges: 1 } });
+    const hold = (held: unknown) => emulator.call('POST', `/_emulator/accounts/${account.id}/hold`, { body: { held } });
+    expect((await hold(true)).body).toEqual({ held: true, waiting: 0, released: 0 });
+    let answered = false;
+    const request = emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${account.secret_key}` } }).then((r) => {
+      answered = true;
+      return r;
+    });
+    await waitFor(async () => (await stats(account.id)).requests === 1, { description: 'the request to arrive' });
+    expect(answered).toBe(false);
+    expect((await hold(false)).body).toEqual({ held: false, waiting: 0, released: 1 });
+    expect((await request).status).toBe(200);
+    expect((await hold('yes')).status).toBe(400);
+
+    // `after`: the next request goes through, the one after it waits.
+    await emulator.call('POST', `/_emulator/accounts/${account.id}/hold`, { body: { held: true, after: 1 } });
+    expect((await emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${account.secret_key}` } })).status).toBe(200);
+    const second = emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${account.secret_key}` } });
+    await waitFor(async () => (await stats(account.id)).requests === 3, { description: 'the second request to arrive' });
+    expect((await hold(false)).body).toEqual({ held: false, waiting: 0, released: 1 });
+    expect((await second).status).toBe(200);
+
+    // `endpoint`: only that endpoint's requests wait.
+    await emulator.call('POST', `/_emulator/accounts/${account.id}/hold`, { body: { held: true, endpoint: '/v1/customers' } });
+    expect((await emulator.call('GET', '/v1/charges', { headers: { authorization: `Bearer ${account.secret_key}` } })).status).toBe(200);
+    const customers = emulator.call('GET', '/v1/customers', { headers: { authorization: `Bearer ${account.secret_key}` } });
+    await waitFor(async () => (await stats(account.id)).requests === 5, { description: 'the customers request to arrive' });
+    expect((await hold(false)).body).toEqual({ held: false, waiting: 0, released: 1 });
+    expect((await customers).status).toBe(200);
   });
 });

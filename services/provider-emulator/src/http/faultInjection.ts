@@ -12,7 +12,8 @@ export function endpointOf(path: string): string {
 
 /**
  * Applies the account's faults to an authenticated /v1 request, in the order a real edge would:
- * latency, dropped connection, rate limit (token bucket, then random throttling), server error.
+ * a hold (admin `hold`), latency, dropped connection, rate limit (token bucket, then random
+ * throttling), server error.
  * Every request and every status served is counted for /_emulator/accounts/:id/stats.
  */
 export function faultInjection(state: EmulatorState): RequestHandler {
@@ -21,7 +22,8 @@ export function faultInjection(state: EmulatorState): RequestHandler {
     const stats = account.stats;
     // Mounted under /v1: req.path is relative to the mount point.
     const path = req.baseUrl + req.path;
-    stats.countRequest(endpointOf(path));
+    const endpoint = endpointOf(path);
+    stats.countRequest(endpoint);
     res.once('finish', () => stats.countStatus(res.statusCode));
     const faults = account.faults(state.globalFaults);
     const delay = latencyFor(faults.latency_ms, itemsRequested(req, path), () => account.roll());
@@ -49,7 +51,10 @@ export function faultInjection(state: EmulatorState): RequestHandler {
       }
       next();
     };
-    if (delay > 0) setTimeout(decide, delay);
-    else decide();
+    // A held request waits first, then takes its latency and faults as any other.
+    account.hold.whenReleased(endpoint, () => {
+      if (delay > 0) setTimeout(decide, delay);
+      else decide();
+    });
   };
 }

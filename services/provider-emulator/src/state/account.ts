@@ -3,6 +3,7 @@ import { IdCodec, accountTag } from '../core/ids';
 import type { AccountProfile, GenContext } from '../generators/context';
 import type { ResourceName } from '../generators/resourceNames';
 import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../faults/faultSettings';
+import { RequestHold } from '../faults/requestHold';
 import { RequestStats } from '../faults/requestStats';
 import { TokenBucket } from '../faults/tokenBucket';
 import type { EventLog } from './eventLog';
@@ -25,6 +26,8 @@ export class EmulatorAccount {
   clockOffset = 0;
   faultOverrides: FaultOverrides = {};
   readonly stats = new RequestStats();
+  /** Requests held unanswered on the admin API's word (faults/requestHold.ts). */
+  readonly hold = new RequestHold();
   private bucket: TokenBucket | undefined;
   private clocks: TestClocks | undefined;
   private readonly random: () => number;

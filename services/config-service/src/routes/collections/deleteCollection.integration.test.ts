@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { TABLES } from '@datasync/db';
-import { getTestKnex } from '@datasync/testing';
+import { collectionFence, shareFences, TABLES } from '@datasync/db';
+import { getTestKnex, waitFor } from '@datasync/testing';
 import { collectionSchema } from '../../collections/collections.schemas';
 import { createSyncFixture } from '../../testing/fixtures';
 import { useProviderAndDestination } from '../../testing/providerAndDestination';
@@ -35,6 +35,40 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
         { param: 'resource_type', message: 'resource_type length must be less than or equal to 63 characters long' },
       ],
     });
+  });
+
+  it("answers once the loader's write into the table in flight has ended (the write fence)", async () => {
+    const caller = await newCaller(t.app);
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
+    const created = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
+    // A loader's fenced write into the table, held open.
+    const write = await knex.transaction();
+    await shareFences(write, [collectionFence(created.body.id as string)]);
+    let answered = false;
+    const unmounting = as(t.app, caller)
+      .delete(`/syncs/${fixture.sync}/collections/charges`)
+      .expect(200)
+      .then((res) => {
+        answered = true;
+        return res;
+      });
+    await waitFor(
+      async () =>
+        Number(
+          (
+            (await knex.raw(
+              `select count(*) as n from pg_locks where locktype = 'advisory' and mode = 'ExclusiveLock' and not granted`,
+            )) as {
+              rows: { n: string }[];
+            }
+          ).rows[0]?.n,
+        ) > 0,
+      { description: 'the unmount to wait for the write' },
+    );
+    expect((await knex(TABLES.collections).where({ id: created.body.id }).first()).unmounted_at).toBeInstanceOf(Date);
+    expect(answered).toBe(false);
+    await write.commit();
+    expect((await unmounting).body).toMatchObject({ id: created.body.id, status: 'unmounted' });
   });
 
   it('marks the collection unmounted, keeps its table and rows, and audits it', async () => {

@@ -1,0 +1,60 @@
+import { TABLES } from '@datasync/db';
+import { silentLogger } from '@datasync/logger';
+import { waitFor } from '@datasync/testing';
+import { startHarness, type LoaderHarness } from '../testing/harness';
+import { lifecycleCalls, type LifecycleCalls } from '../testing/lifecycleCalls';
+import { pollAccount } from './pollAccount';
+
+// A poll reads the account's state once, under its lock, then walks events for up to a slice.
+// Its writes go under the account's write fence (access/writeFence.ts): a pause that answered
+// while the poll waited for the provider is followed by no write of it, not even of an object
+// created after the pause. The poll is held at its request by the emulator, never by a timer.
+
+let h: LoaderHarness;
+let calls: LifecycleCalls;
+
+beforeAll(async () => {
+  h = await startHarness();
+  h.startWorkers(['lifecycle', 'backfill']);
+  calls = await lifecycleCalls(h);
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+const storedIds = async (identifier: string) =>
+  (await h.destination.knex('stripe_charges').where({ account_id: identifier }).pluck('id')) as string[];
+
+it('a pause during a poll: nothing is written after the pause answered', async () => {
+  const account = await h.addAccount({ charges: 50 });
+  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
+  await waitFor(async () => (await h.knex(TABLES.accountStates).where({ account_id: account.id }).first('status'))?.status === 'live', {
+    description: 'the account to be live',
+    timeoutMs: 30_000,
+  });
+  // The first poll places the cursors: the next one walks from them.
+  expect(await pollAccount(h.deps, account.id, silentLogger())).toMatchObject({ kind: 'polled' });
+  const charges = `/accounts/${account.externalId}/charges`;
+  await h.emulator.admin('POST', charges, { description: 'created before the pause' });
+
+  // The quiet poll's look at the events goes through (it sees one and leaves it to the full poll);
+  // the full poll, past its check of the account under its lock, waits for its next answer.
+  const served = await h.emulator.requestsServed(account.externalId);
+  await h.emulator.hold(account.externalId, true, 1);
+  const polling = pollAccount(h.deps, account.id, silentLogger());
+  await waitFor(async () => (await h.emulator.requestsServed(account.externalId)) >= served + 2, {
+    description: 'the poll to wait for the provider past its lock',
+    timeoutMs: 20_000,
+  });
+
+  await calls.pause(account.identifier);
+  const afterPause = await h.emulator.admin<{ id: string }>('POST', charges, { description: 'created after the pause' });
+  const atPause = await storedIds(account.identifier);
+  await h.emulator.hold(account.externalId, false);
+  const outcome = await polling;
+
+  expect(await storedIds(account.identifier)).not.toContain(afterPause.id);
+  expect((await storedIds(account.identifier)).sort()).toEqual(atPause.sort());
+  expect(outcome).toMatchObject({ kind: 'skipped', why: 'inactive' });
+}, 120_000);
