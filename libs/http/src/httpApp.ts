@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { errorMiddleware, notFoundHandler } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import type { Readiness } from './readiness';
@@ -17,6 +17,8 @@ export interface HttpAppOptions {
    * (a signed webhook is verified over the raw body) and read them with their own parser and limit.
    */
   rawBodyPrefixes?: string[];
+  /** The HTTP metrics' middleware (createHttpMetrics), run before anything else. */
+  metrics?: RequestHandler;
 }
 
 /**
@@ -30,11 +32,13 @@ export function createHttpApp({
   bodyLimit = '100kb',
   trustedProxies = [],
   rawBodyPrefixes = [],
+  metrics,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
+  if (metrics) app.use(metrics);
 
   app.use((req, res, next) => {
     const requestId = `req_${randomUUID().replace(/-/g, '')}`;

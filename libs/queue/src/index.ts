@@ -27,6 +27,7 @@ export { delayJob } from './delayJob';
 export { CatalogError, InvalidJobPayloadError, QueueUnavailableError } from './errors';
 export { jobCatalog, VERIFY_SCOPES, type JobCatalog, type VerifyScope } from './jobCatalog';
 export { createProducer, type EnqueueOptions, type Producer, type ProducerOptions } from './producer';
+export { oldestWaitingSeconds } from './oldestWaiting';
 export { queueDepths, type QueueDepth } from './queueDepths';
 export { scanKeys } from './scanKeys';
 export { createWorkers, type Handlers, type JobContext, type JobHandler, type Workers, type WorkersOptions } from './workers';

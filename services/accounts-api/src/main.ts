@@ -1,8 +1,9 @@
 import { createKnex, pingDatabase } from '@datasync/db';
-import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
+import { parseTrustedProxies, Readiness, startHttpMetrics, startService } from '@datasync/http';
+
 import { createServiceLogger } from '@datasync/logger';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
-import { createApp } from './app';
+import { ACCOUNTS_API_ROUTE_PREFIXES, createApp } from './app';
 import { loadAccountsApiConfig } from './config';
 import { createAccountsApiServices } from './services';
 
@@ -28,7 +29,12 @@ async function main(): Promise<void> {
   // The loader's jobs (pause, resume, purge, resync) are enqueued after the account change commits.
   const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const services = createAccountsApiServices(config, { knex, redis, logger, producer });
+  const metrics = await startHttpMetrics(config, logger, {
+    processPrefix: 'datasync_accounts_api_',
+    routePrefixes: ACCOUNTS_API_ROUTE_PREFIXES,
+  });
   const app = createApp({
+    ...(metrics.middleware ? { metrics: metrics.middleware } : {}),
     logger,
     readiness,
     bodyLimit: config.BODY_LIMIT,
@@ -41,7 +47,7 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [() => producer.close(), () => closeRedisConnection(redis), () => knex.destroy(), () => metrics.close()],
   });
 }
 

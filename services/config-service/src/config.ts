@@ -10,7 +10,7 @@ import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { dbEnv } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
-import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
+import { httpEnv, metricsEnv, trustedProxiesEnv, type MetricsEnvConfig, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv } from '@datasync/queue';
 import { destinationCheckEnv, type DestinationCheckConfig } from './destinations/checkLimits';
@@ -19,6 +19,7 @@ import { opsEnv, type OpsEnvConfig } from './ops/opsEnv';
 export const configSchema = {
   ...commonEnv,
   ...httpEnv(4100),
+  ...metricsEnv,
   ...dbEnv,
   ...queueEnv,
   ...authEnv,
@@ -51,6 +52,7 @@ export interface ConfigServiceConfig
     FailedAuthConfig,
     PasswordLimitsConfig,
     TrustedProxiesConfig,
+    MetricsEnvConfig,
     DestinationsEnvConfig,
     DestinationCheckConfig,
     ProviderEnv,

@@ -1,12 +1,12 @@
 import { createAuth } from '@datasync/auth';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
-import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
+import { parseTrustedProxies, Readiness, startHttpMetrics, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
 import { providerSettings } from '@datasync/providers';
 import { createAccountsService, loaderCollectionHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
-import { createApp } from './app';
+import { CONFIG_SERVICE_ROUTE_PREFIXES, createApp } from './app';
 import { loadConfigServiceConfig } from './config';
 import { DestinationCheckLimits } from './destinations/checkLimits';
 import { createOpsDashboard } from './ops';
@@ -58,7 +58,12 @@ async function main(): Promise<void> {
     producer,
   });
   const ops = createOpsDashboard(redis, config);
+  const metrics = await startHttpMetrics(config, logger, {
+    processPrefix: 'datasync_config_service_',
+    routePrefixes: CONFIG_SERVICE_ROUTE_PREFIXES,
+  });
   const app = createApp({
+    ...(metrics.middleware ? { metrics: metrics.middleware } : {}),
     logger,
     readiness,
     bodyLimit: config.BODY_LIMIT,
@@ -74,7 +79,7 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => ops.close(), () => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [() => ops.close(), () => producer.close(), () => closeRedisConnection(redis), () => knex.destroy(), () => metrics.close()],
   });
 }
 

@@ -15,6 +15,9 @@ export interface ServicePorts {
   providerEmulator: number;
   configService: number;
   accountsApi: number;
+  /** The APIs' metrics listeners (METRICS_PORT). */
+  accountsApiMetrics: number;
+  configServiceMetrics: number;
   loaders: number[];
 }
 
@@ -24,6 +27,8 @@ export interface PlannedService {
   /** The package under services/. */
   service: 'provider-emulator' | 'config-service' | 'accounts-api' | 'loader';
   url: string;
+  /** Where its Prometheus metrics are served. */
+  metricsUrl: string;
   spec: ChildSpec;
 }
 
@@ -57,22 +62,35 @@ export function planServices(config: LauncherConfig, ports: ServicePorts, shared
     // A developer's webhook receiver listens on this machine too (docs/webhook-endpoints.md).
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   };
-  const plan = (name: string, service: PlannedService['service'], port: number, env: Record<string, string>): PlannedService => ({
+  const plan = (
+    name: string,
+    service: PlannedService['service'],
+    port: number,
+    env: Record<string, string>,
+    metricsPort?: number,
+  ): PlannedService => ({
     name,
     service,
     url: serviceUrl(config.HOST, port),
+    metricsUrl: `${serviceUrl(config.HOST, metricsPort ?? port)}/metrics`,
     spec: {
       name,
       command: process.execPath,
       args: [path.join(repoRoot, 'services', service, 'dist', 'main.js')],
       cwd: repoRoot,
-      env: { ...inheritedEnv(), ...env, PORT: String(port) },
+      env: { ...inheritedEnv(), ...env, PORT: String(port), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) },
     },
   });
   return [
     plan('provider-emulator', 'provider-emulator', ports.providerEmulator, { ...common, EMULATOR_STATE_DIR: shared.emulatorStateDir }),
-    plan('config-service', 'config-service', ports.configService, { ...backend, OPS_OPERATOR_EMAILS: demoOperatorEmails() }),
-    plan('accounts-api', 'accounts-api', ports.accountsApi, backend),
+    plan(
+      'config-service',
+      'config-service',
+      ports.configService,
+      { ...backend, OPS_OPERATOR_EMAILS: demoOperatorEmails() },
+      ports.configServiceMetrics,
+    ),
+    plan('accounts-api', 'accounts-api', ports.accountsApi, backend, ports.accountsApiMetrics),
     ...ports.loaders.map((port, i) => plan(`loader-${i + 1}`, 'loader', port, backend)),
   ];
 }
