@@ -3,6 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { errorMiddleware, notFoundHandler } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import type { Readiness } from './readiness';
+import { traceRequests } from './tracing/traceRequests';
 import { BODY_ERROR } from './routes';
 
 export interface HttpAppOptions {
@@ -19,6 +20,8 @@ export interface HttpAppOptions {
   rawBodyPrefixes?: string[];
   /** The HTTP metrics' middleware (createHttpMetrics), run before anything else. */
   metrics?: RequestHandler;
+  /** Path prefixes of routers that mountRoutes does not mount: their requests' span names (metrics/routeTemplate.ts). */
+  routePrefixes?: readonly string[];
 }
 
 /**
@@ -33,12 +36,14 @@ export function createHttpApp({
   trustedProxies = [],
   rawBodyPrefixes = [],
   metrics,
+  routePrefixes = [],
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
   if (metrics) app.use(metrics);
+  app.use(traceRequests(routePrefixes));
 
   app.use((req, res, next) => {
     const requestId = `req_${randomUUID().replace(/-/g, '')}`;

@@ -24,6 +24,7 @@ export {
   type RedisSettings,
 } from './connection';
 export { delayJob } from './delayJob';
+export { splitTraceContext, TRACEPARENT_KEY } from './jobTrace';
 export { CatalogError, InvalidJobPayloadError, QueueUnavailableError } from './errors';
 export { jobCatalog, VERIFY_SCOPES, type JobCatalog, type VerifyScope } from './jobCatalog';
 export { createProducer, type EnqueueOptions, type Producer, type ProducerOptions } from './producer';

@@ -35,6 +35,7 @@ export function createApp(deps: AccountsApiDeps): Express {
     // A webhook's signature covers its exact bytes: its route reads them itself.
     rawBodyPrefixes: ['/webhooks/'],
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    routePrefixes: ACCOUNTS_API_ROUTE_PREFIXES,
   });
   const link = createLink({ ...deps.link, accounts: deps.accounts, auth: deps.auth, idempotency: deps.idempotency, logger: deps.logger });
   let document: OpenApiDocument | undefined;

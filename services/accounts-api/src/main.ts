@@ -2,6 +2,7 @@ import { createKnex, pingDatabase } from '@datasync/db';
 import { parseTrustedProxies, Readiness, startHttpMetrics, startService } from '@datasync/http';
 
 import { createServiceLogger } from '@datasync/logger';
+import { startTracing } from '@datasync/tracing';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
 import { ACCOUNTS_API_ROUTE_PREFIXES, createApp } from './app';
 import { loadAccountsApiConfig } from './config';
@@ -10,6 +11,8 @@ import { createAccountsApiServices } from './services';
 async function main(): Promise<void> {
   const config = loadAccountsApiConfig();
   const logger = createServiceLogger('accounts-api', config);
+  // First: what starts below runs inside its spans (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = await startTracing('accounts-api', config);
   const knex = createKnex({
     url: config.DATABASE_URL,
     applicationName: 'accounts-api',
@@ -47,7 +50,13 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => producer.close(), () => closeRedisConnection(redis), () => knex.destroy(), () => metrics.close()],
+    closers: [
+      () => producer.close(),
+      () => closeRedisConnection(redis),
+      () => knex.destroy(),
+      () => metrics.close(),
+      () => tracing.shutdown(),
+    ],
   });
 }
 

@@ -41,6 +41,7 @@ export function createApp(deps: ConfigServiceDeps): Express {
     bodyLimit: deps.bodyLimit,
     ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    routePrefixes: CONFIG_SERVICE_ROUTE_PREFIXES,
   });
   const routes: AnyRouteSpec[] = [
     ...accessRoutes(deps.auth),

@@ -7,6 +7,7 @@ import {
   type PasswordLimitsConfig,
 } from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
@@ -18,6 +19,7 @@ import { opsEnv, type OpsEnvConfig } from './ops/opsEnv';
 
 export const configSchema = {
   ...commonEnv,
+  ...tracingEnv,
   ...httpEnv(4100),
   ...metricsEnv,
   ...dbEnv,
@@ -53,6 +55,7 @@ export interface ConfigServiceConfig
     PasswordLimitsConfig,
     TrustedProxiesConfig,
     MetricsEnvConfig,
+    TracingEnvConfig,
     DestinationsEnvConfig,
     DestinationCheckConfig,
     ProviderEnv,

@@ -3,6 +3,7 @@ import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
 import { parseTrustedProxies, Readiness, startHttpMetrics, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
+import { startTracing } from '@datasync/tracing';
 import { providerSettings } from '@datasync/providers';
 import { createAccountsService, loaderCollectionHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
@@ -15,6 +16,8 @@ import { createResourceServices } from './routes/resourceRoutes';
 async function main(): Promise<void> {
   const config = loadConfigServiceConfig();
   const logger = createServiceLogger('config-service', config);
+  // First: what starts below runs inside its spans (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = await startTracing('config-service', config);
   const knex = createKnex({
     url: config.DATABASE_URL,
     applicationName: 'config-service',
@@ -79,7 +82,14 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => ops.close(), () => producer.close(), () => closeRedisConnection(redis), () => knex.destroy(), () => metrics.close()],
+    closers: [
+      () => ops.close(),
+      () => producer.close(),
+      () => closeRedisConnection(redis),
+      () => knex.destroy(),
+      () => metrics.close(),
+      () => tracing.shutdown(),
+    ],
   });
 }
 

@@ -1,4 +1,5 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
@@ -10,6 +11,7 @@ const int = (min: number, max: number) => Joi.number().integer().min(min).max(ma
 
 export const configSchema = {
   ...commonEnv,
+  ...tracingEnv,
   ...httpEnv(4200),
   ...dbEnv,
   // Dozens of jobs claim, commit and dispatch at once: more than the services' default pool. 40
@@ -186,7 +188,7 @@ export const configSchema = {
     .description("rows one statement deletes when a deleted account's rows are purged from a destination table"),
 };
 
-export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvConfig, ProviderEnv, WebhooksEnvConfig {
+export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvConfig, ProviderEnv, WebhooksEnvConfig, TracingEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

@@ -2,6 +2,7 @@ import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
+import { startTracing } from '@datasync/tracing';
 import { RateBudget, providerSettings } from '@datasync/providers';
 import {
   closeRedisConnection,
@@ -30,6 +31,8 @@ import { WebhookDispatcher } from './webhooks/webhookDispatcher';
 async function main(): Promise<void> {
   const config = loadLoaderConfig();
   const logger = createServiceLogger('loader', config);
+  // First: what starts below runs inside its spans (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = await startTracing('loader', config);
   const knex = createKnex({
     url: config.DATABASE_URL,
     applicationName: 'loader',
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
       () => closeRedisConnection(workerRedis),
       () => closeRedisConnection(producerRedis),
       () => knex.destroy(),
+      () => tracing.shutdown(),
     ],
   });
 }

@@ -1,3 +1,4 @@
+import { withSpan } from '@datasync/tracing';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader } from '@datasync/providers';
@@ -103,8 +104,11 @@ async function readClaimed(
     {
       reader,
       resource: ctx.resource,
+      // A span per batch: a trace follows an account from its registration to its first rows.
       write: (rows, writeOptions) =>
-        deps.destinationPool.use(target, (pooled) => pooled.writer(writerOptions).writeBatch(rows, writeOptions), { urgent }),
+        withSpan('destination.write', { attributes: { 'db.collection.name': ctx.run.tableName, 'datasync.rows': rows.length } }, () =>
+          deps.destinationPool.use(target, (pooled) => pooled.writer(writerOptions).writeBatch(rows, writeOptions), { urgent }),
+        ),
       identifier: ctx.account.identifier,
       table: ctx.run.tableName,
       firstLoad: ctx.run.kind === 'backfill',
