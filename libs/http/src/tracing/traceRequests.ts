@@ -8,8 +8,12 @@ import { routeLabel } from '../metrics/routeTemplate';
  * never by the raw path. Without tracing started (OTEL_EXPORTER_OTLP_ENDPOINT unset) the span is
  * the API's no-op one.
  */
+// Probes and scrapes come every few seconds and say nothing about the work: no span.
+const UNTRACED = new Set(['/health', '/ready', '/metrics']);
+
 export function traceRequests(routePrefixes: readonly string[] = []): RequestHandler {
   return (req, res, next) => {
+    if (UNTRACED.has(req.path)) return next();
     const { span, run } = startSpan(`${req.method}`, { kind: 'server', attributes: { 'http.request.method': req.method } });
     res.once('close', () => {
       const route = routeLabel(req, res, routePrefixes);
