@@ -51,9 +51,19 @@ afterAll(async () => {
   await Promise.all([browser?.close(), configService?.stop()]);
 });
 
-// bull-board's page links Google's web fonts; the CSP refuses them (the system font is used).
 function pageProblems(session: BrowserSession): string[] {
-  return unexpectedProblems(session.problems()).filter((p) => !p.includes('https://fonts.googleapis.com/'));
+  return unexpectedProblems(session.problems());
+}
+
+/** Every request the session's pages make that is not to config-service itself. */
+function recordOutsideRequests(session: BrowserSession): string[] {
+  const outside: string[] = [];
+  const origin = new URL(configService.url).origin;
+  session.context.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith('data:') && new URL(url).origin !== origin) outside.push(url);
+  });
+  return outside;
 }
 
 /** Signs up with this email from the page (the sign-up form itself is dashboard.e2e's). */
@@ -96,6 +106,7 @@ async function expectNotFound(page: Page): Promise<void> {
 describe('the queue dashboard', () => {
   it("shows an operator every queue's counts by state and retries a failed job from the page", async () => {
     const session = await openSession(browser, configService.url);
+    const outside = recordOutsideRequests(session);
     const { page } = session;
     try {
       await signUpAs(session, operatorEmail);
@@ -134,6 +145,8 @@ describe('the queue dashboard', () => {
         timeoutMs: 10_000,
       });
       expect(await statusCounts(page, 'lifecycle')).toMatchObject({ waiting: 'WAITING 2' });
+      // Nothing leaves the host (bull-board's web fonts included), and the console stays clean.
+      expect(outside).toEqual([]);
       expect(pageProblems(session)).toEqual([]);
     } finally {
       await session.close();
@@ -147,6 +160,7 @@ describe('the queue dashboard', () => {
       { state: 'failed', error: 'provider timed out' },
     );
     const session = await openSession(browser, configService.url);
+    const outside = recordOutsideRequests(session);
     const { page } = session;
     try {
       await signUpAs(session, viewerEmail);
@@ -165,6 +179,7 @@ describe('the queue dashboard', () => {
       );
       expect(status).toBe(403);
       expect(await queues.get('backfill')!.getJobState(`segment-${accountId}-0`)).toBe('failed');
+      expect(outside).toEqual([]);
       expect(pageProblems(session).filter((p) => !p.includes('status of 403'))).toEqual([]);
     } finally {
       await session.close();

@@ -59,6 +59,14 @@ async function expectEverythingAnswers(demo: Demo): Promise<void> {
     const response = await fetch(`${url}/health`);
     expect({ url, status: response.status }).toEqual({ url, status: 200 });
   }
+  // Metrics for an operator: both APIs and every loader, the APIs' apart from their public ports.
+  expect(demo.metrics).toHaveLength(4);
+  for (const url of demo.metrics) {
+    const response = await fetch(url);
+    expect({ url, status: response.status }).toEqual({ url, status: 200 });
+  }
+  expect((await fetch(`${demo.services.accounts_api}/metrics`)).status).toBe(404);
+  expect((await fetch(`${demo.services.config_service}/metrics`)).status).toBe(404);
   // The demo destination is a real database, reached with its own role, as the guide recommends.
   expect(demo.destination).toMatchObject({ engine: 'postgres', database: 'datasync_demo' });
   const who = await withDestination(
@@ -73,7 +81,12 @@ async function stopAndExpectNothingLeft(run: LauncherRun, demo: Demo): Promise<v
   const pids = descendants(run.pid);
   // Services, Postgres (with its backends) and Redis at least.
   expect(pids.length).toBeGreaterThanOrEqual(7);
-  const ports = [...everyUrl(demo).map(portOf), portOf(demo.control_plane.database_url), portOf(demo.control_plane.redis_url)];
+  const ports = [
+    ...everyUrl(demo).map(portOf),
+    ...demo.metrics.map(portOf),
+    portOf(demo.control_plane.database_url),
+    portOf(demo.control_plane.redis_url),
+  ];
 
   run.process.kill('SIGINT');
   const status = await Promise.race([

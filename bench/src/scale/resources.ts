@@ -120,23 +120,38 @@ export function processSnapshot(processes: { name: string; pid: number }[]): Pro
 }
 
 export interface LoaderMetrics {
-  /** datasync_loader_account_lag_seconds per account id (every replica reports all of them). */
+  /** Every active account's poll lag by id, read from the control plane (the loaders export only the worst). */
   lags: Map<string, number>;
   /** Poll jobs run and seconds spent in them, summed over the loaders; undefined when no loader reports any. */
   polls?: { count: number; seconds: number };
 }
 
-/** The loaders' /metrics: the per-account poll lag (from the first) and the poll jobs' time (from all). */
-export async function loaderMetrics(urls: string[]): Promise<LoaderMetrics> {
-  const lags = new Map<string, number>();
+/**
+ * Every active account's poll lag, as the loaders' fleet snapshot computes it (the age of the
+ * oldest of its tables' last complete poll), but for each account: the loaders' /metrics name the
+ * worst few only (LOADER_METRICS_WORST_ACCOUNTS), and the bench judges every account.
+ */
+async function accountLags(knex: Knex): Promise<Map<string, number>> {
+  const rows = (await knex('event_cursors as ec')
+    .join('accounts as a', 'a.id', 'ec.account_id')
+    .where('a.active', true)
+    .whereNull('a.deleting_at')
+    .whereNotNull('ec.polled_at')
+    .groupBy('ec.account_id')
+    .select('ec.account_id', knex.raw('extract(epoch from now() - min(ec.polled_at))::float8 as lag'))) as {
+    account_id: string;
+    lag: number;
+  }[];
+  return new Map(rows.map((r) => [r.account_id, Number(r.lag)]));
+}
+
+/** Every account's poll lag (the control plane) and the poll jobs' time (the loaders' /metrics, all of them). */
+export async function loaderMetrics(urls: string[], knex: Knex): Promise<LoaderMetrics> {
+  const lags = await accountLags(knex);
   let polls: { count: number; seconds: number } | undefined;
-  for (const [i, url] of urls.entries()) {
+  for (const url of urls) {
     const text = await (await fetch(`${url}/metrics`)).text();
     for (const line of text.split('\n')) {
-      if (i === 0) {
-        const lag = /^datasync_loader_account_lag_seconds\{[^}]*account="([^"]+)"[^}]*\} ([0-9.e+-]+)$/.exec(line);
-        if (lag) lags.set(lag[1] as string, Number(lag[2]));
-      }
       const job = /^datasync_loader_job_duration_seconds_(count|sum)\{job="account\.poll",[^}]*\} ([0-9.e+-]+)$/.exec(line);
       if (job) {
         polls ??= { count: 0, seconds: 0 };

@@ -37,7 +37,10 @@ export async function takeSnapshot(system: ScaleSystem, redis: Redis, accounts: 
     redisSnapshot(redis),
     pgSnapshot(system.stack.knex),
     pgSnapshot(system.stack.destination),
-    loaderMetrics(system.loaders.map((l) => l.url)),
+    loaderMetrics(
+      system.loaders.map((l) => l.url),
+      system.stack.knex,
+    ),
   ]);
   const stats = await mapBounded(accounts, 32, (a) => system.stats(a));
   return {
@@ -76,7 +79,10 @@ export function sampleLags(system: ScaleSystem, everyMs: number, defaultInterval
   const loop = (async () => {
     while (running) {
       const before = await pollIntervals(system).catch(() => new Map<string, number>());
-      const { lags } = await loaderMetrics(system.loaders.map((l) => l.url)).catch(() => ({ lags: new Map<string, number>() }));
+      const { lags } = await loaderMetrics(
+        system.loaders.map((l) => l.url),
+        system.stack.knex,
+      ).catch(() => ({ lags: new Map<string, number>() }));
       const after = await pollIntervals(system).catch(() => new Map<string, number>());
       const recorded = new Map([...after].map(([id, ms]) => [id, Math.max(ms, before.get(id) ?? ms)]));
       if (lags.size > 0) {

@@ -106,8 +106,19 @@ export class UnsupportedMediaTypeError extends ApiError {
   }
 }
 
+/** `res.locals` key under which the error middleware names the limiter of a 429 (for the HTTP metrics). */
+export const RATE_LIMITER = 'rateLimiter';
+
 export class RateLimitError extends ApiError {
-  constructor(retryAfterSeconds: number, message = 'Too many requests. Retry after the number of seconds in Retry-After.') {
+  /**
+   * @param limiter which limit refused the request, a constant of the code (`client_rate`,
+   *   `authfail`…): the HTTP metrics count refusals by it, never by anything of the request.
+   */
+  constructor(
+    retryAfterSeconds: number,
+    message = 'Too many requests. Retry after the number of seconds in Retry-After.',
+    readonly limiter = 'unnamed',
+  ) {
     super(429, 'rate_limit_error', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
   }
 }

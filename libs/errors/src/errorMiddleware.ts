@@ -6,6 +6,8 @@ import {
   InvalidRequestError,
   NotFoundError,
   PayloadTooLargeError,
+  RATE_LIMITER,
+  RateLimitError,
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
 } from './apiErrors';
@@ -84,6 +86,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (known) {
+      if (known instanceof RateLimitError) res.locals[RATE_LIMITER] = known.limiter;
       if (known.status >= 500) logger.warn('request failed', { err, method: req.method, path: req.path, status: known.status });
       res.status(known.status).set(known.headers).json(known.toBody());
       return;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { errorMiddleware, notFoundHandler } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
 import type { Readiness } from './readiness';
+import { traceRequests } from './tracing/traceRequests';
 import { BODY_ERROR } from './routes';
 
 export interface HttpAppOptions {
@@ -17,6 +18,10 @@ export interface HttpAppOptions {
    * (a signed webhook is verified over the raw body) and read them with their own parser and limit.
    */
   rawBodyPrefixes?: string[];
+  /** The HTTP metrics' middleware (createHttpMetrics), run before anything else. */
+  metrics?: RequestHandler;
+  /** Path prefixes of routers that mountRoutes does not mount: their requests' span names (metrics/routeTemplate.ts). */
+  routePrefixes?: readonly string[];
 }
 
 /**
@@ -30,11 +35,15 @@ export function createHttpApp({
   bodyLimit = '100kb',
   trustedProxies = [],
   rawBodyPrefixes = [],
+  metrics,
+  routePrefixes = [],
 }: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustedProxies.length > 0 ? trustedProxies : false);
+  if (metrics) app.use(metrics);
+  app.use(traceRequests(routePrefixes));
 
   app.use((req, res, next) => {
     const requestId = `req_${randomUUID().replace(/-/g, '')}`;

@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import { MethodNotAllowedError, UnsupportedMediaTypeError } from '@datasync/errors';
+import { ROUTE_TEMPLATE } from './metrics/routeTemplate';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -45,6 +46,11 @@ export function mountRoutes(router: Router, routes: RouteDefinition[]): void {
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   for (const [path, group] of byPath) {
     const chain = router.route(path);
+    // The HTTP metrics label the request with this template, never with its raw path.
+    chain.all((req, res, next) => {
+      res.locals[ROUTE_TEMPLATE] = `${req.baseUrl}${path}`;
+      next();
+    });
     for (const route of group) chain[route.method](...(route.authenticate ?? []), requireJsonBody, ...route.handlers);
     const allowed = group.map((r) => r.method.toUpperCase());
     chain.all((req, _res, next) => next(new MethodNotAllowedError(req.method, path, allowed)));

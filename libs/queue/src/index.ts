@@ -24,9 +24,11 @@ export {
   type RedisSettings,
 } from './connection';
 export { delayJob } from './delayJob';
+export { splitTraceContext, TRACEPARENT_KEY } from './jobTrace';
 export { CatalogError, InvalidJobPayloadError, QueueUnavailableError } from './errors';
 export { jobCatalog, VERIFY_SCOPES, type JobCatalog, type VerifyScope } from './jobCatalog';
 export { createProducer, type EnqueueOptions, type Producer, type ProducerOptions } from './producer';
+export { oldestWaitingSeconds } from './oldestWaiting';
 export { queueDepths, type QueueDepth } from './queueDepths';
 export { scanKeys } from './scanKeys';
 export { createWorkers, type Handlers, type JobContext, type JobHandler, type Workers, type WorkersOptions } from './workers';

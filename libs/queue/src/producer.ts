@@ -3,6 +3,7 @@ import type { AnyCatalog, JobName, PayloadOf, QueueName } from './defineCatalog'
 import { PRODUCER_COMMAND_TIMEOUT_MS, waitForReady, type RedisConnection } from './connection';
 import { QueueUnavailableError } from './errors';
 import { deriveJobId, validatePayload } from './jobPayload';
+import { withTraceContext } from './jobTrace';
 
 export interface ProducerOptions<C extends AnyCatalog> {
   prefix: string;
@@ -89,7 +90,8 @@ export function createProducer<C extends AnyCatalog>(connection: RedisConnection
       const id = deriveJobId(catalog, name, valid);
       const job = catalog.jobs[name]!;
       const jobOptions = catalog.jobOptions[name]!;
-      await withRedis(job.queue, (queue) => queue.add(name, valid, { ...jobOptions, ...enqueueOptions, jobId: id }));
+      // The trace context travels beside the payload (jobTrace.ts), never in it: the id is the payload's.
+      await withRedis(job.queue, (queue) => queue.add(name, withTraceContext(valid), { ...jobOptions, ...enqueueOptions, jobId: id }));
       return { id };
     },
 

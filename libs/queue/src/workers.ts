@@ -3,6 +3,8 @@ import { redactAndCap, redactAndCapStack, type Logger } from '@datasync/logger';
 import type { AnyCatalog, JobName, JobNameIn, PayloadOf, QueueName } from './defineCatalog';
 import { CatalogError, InvalidJobPayloadError } from './errors';
 import { validatePayload } from './jobPayload';
+import { splitTraceContext } from './jobTrace';
+import { withSpan } from '@datasync/tracing';
 import type { RedisConnection } from './connection';
 
 export interface JobContext<P> {
@@ -113,15 +115,21 @@ async function dispatch(
   const handler = handlers[job.name];
   const jobLogger = logger.child({ jobId: job.id, jobName: job.name });
   if (!handler) throw new UnrecoverableError(`no handler for job ${job.name}`);
+  const { payload: data, traceparent } = splitTraceContext(job.data);
   let payload: unknown;
   try {
-    payload = validatePayload(catalog, job.name as JobName<AnyCatalog>, job.data);
+    payload = validatePayload(catalog, job.name as JobName<AnyCatalog>, data);
   } catch (err) {
     // A payload that is invalid now stays invalid: retrying would only delay the failure.
     if (err instanceof InvalidJobPayloadError) throw new UnrecoverableError(err.message);
     throw err;
   }
-  await handler(payload, { job, token, logger: jobLogger });
+  // The job's span continues the trace of whatever enqueued it (a request, another job).
+  await withSpan(
+    `job ${job.name}`,
+    { kind: 'consumer', attributes: { 'messaging.destination.name': job.queueName }, ...(traceparent ? { traceparent } : {}) },
+    () => handler(payload, { job, token, logger: jobLogger }),
+  );
 }
 
 // The mapped type already demands every handler; this catches what a cast or a wider object

@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { createHttpApp, finishHttpApp, type Readiness } from '@datasync/http';
 import type { Logger } from '@datasync/logger';
 import { mountRouteSpecs, openApiRoute, type AnyRouteSpec, type OpenApiDocument } from '@datasync/openapi';
@@ -18,7 +18,12 @@ export interface AccountsApiDeps extends AccountRouteDeps, WebhookEndpointRouteD
   link: LinkDeps;
   /** Provider webhooks into sources (docs/webhooks.md); not mounted when absent. */
   webhooks?: WebhookDeps;
+  /** The HTTP metrics' middleware (libs/http createHttpMetrics); none when absent. */
+  metrics?: RequestHandler;
 }
+
+/** Where the routers that mountRoutes does not mount answer: the HTTP metrics' route labels there. */
+export const ACCOUNTS_API_ROUTE_PREFIXES = ['/link', '/webhooks'];
 
 /** The public Accounts API (docs/accounts-api.md). Builds the app; never listens. */
 export function createApp(deps: AccountsApiDeps): Express {
@@ -29,6 +34,8 @@ export function createApp(deps: AccountsApiDeps): Express {
     ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}),
     // A webhook's signature covers its exact bytes: its route reads them itself.
     rawBodyPrefixes: ['/webhooks/'],
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    routePrefixes: ACCOUNTS_API_ROUTE_PREFIXES,
   });
   const { routes, linkPages } = apiRoutes(deps);
   // The hosted Link page answers in HTML, never the API's JSON (link/linkRouter.ts).

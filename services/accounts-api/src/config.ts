@@ -1,7 +1,8 @@
 import { authEnv, failedAuthEnv, type FailedAuthConfig } from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
-import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
+import { httpEnv, metricsEnv, trustedProxiesEnv, type MetricsEnvConfig, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv, type QueueConfig } from '@datasync/queue';
 import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
@@ -9,7 +10,9 @@ import { linkEnv, type LinkEnv } from './link/linkEnv';
 
 export const configSchema = {
   ...commonEnv,
+  ...tracingEnv,
   ...httpEnv(4000),
+  ...metricsEnv,
   ...dbEnv,
   ...queueEnv,
   ...providerEnv,
@@ -79,7 +82,16 @@ export const configSchema = {
 };
 
 export interface AccountsApiConfig
-  extends DbEnvConfig, QueueConfig, ProviderEnv, LinkEnv, FailedAuthConfig, TrustedProxiesConfig, WebhooksEnvConfig {
+  extends
+    DbEnvConfig,
+    QueueConfig,
+    ProviderEnv,
+    LinkEnv,
+    FailedAuthConfig,
+    TrustedProxiesConfig,
+    WebhooksEnvConfig,
+    MetricsEnvConfig,
+    TracingEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;

@@ -1,14 +1,18 @@
 import { createKnex, pingDatabase } from '@datasync/db';
-import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
+import { parseTrustedProxies, Readiness, startHttpMetrics, startService } from '@datasync/http';
+
 import { createServiceLogger } from '@datasync/logger';
+import { startTracing } from '@datasync/tracing';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
-import { createApp } from './app';
+import { ACCOUNTS_API_ROUTE_PREFIXES, createApp } from './app';
 import { loadAccountsApiConfig } from './config';
 import { createAccountsApiServices } from './services';
 
 async function main(): Promise<void> {
   const config = loadAccountsApiConfig();
   const logger = createServiceLogger('accounts-api', config);
+  // First: what starts below runs inside its spans (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = await startTracing('accounts-api', config);
   const knex = createKnex({
     url: config.DATABASE_URL,
     applicationName: 'accounts-api',
@@ -28,7 +32,12 @@ async function main(): Promise<void> {
   // The loader's jobs (pause, resume, purge, resync) are enqueued after the account change commits.
   const producer = createProducer(redis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const services = createAccountsApiServices(config, { knex, redis, logger, producer });
+  const metrics = await startHttpMetrics(config, logger, {
+    processPrefix: 'datasync_accounts_api_',
+    routePrefixes: ACCOUNTS_API_ROUTE_PREFIXES,
+  });
   const app = createApp({
+    ...(metrics.middleware ? { metrics: metrics.middleware } : {}),
     logger,
     readiness,
     bodyLimit: config.BODY_LIMIT,
@@ -41,7 +50,13 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [
+      () => producer.close(),
+      () => closeRedisConnection(redis),
+      () => knex.destroy(),
+      () => metrics.close(),
+      () => tracing.shutdown(),
+    ],
   });
 }
 

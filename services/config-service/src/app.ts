@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { AccountsService } from '@datasync/accounts';
 import type { Auth } from '@datasync/auth';
 import { authSecuritySchemes } from '@datasync/auth';
@@ -24,9 +24,14 @@ export interface ConfigServiceDeps {
   accounts?: AccountsService;
   /** The operators' queue dashboard (ops/): mounted at /ops/queues when given. */
   ops?: OpsDashboard;
+  /** The HTTP metrics' middleware (libs/http createHttpMetrics); none when absent. */
+  metrics?: RequestHandler;
 }
 
 export const API_BASE = '/api/v1';
+
+/** Where the routers that mountRoutes does not mount answer: the HTTP metrics' route labels there. */
+export const CONFIG_SERVICE_ROUTE_PREFIXES = ['/dashboard', OPS_BASE];
 
 /** The configuration API (destinations, sources, syncs, collections) and the dashboard. Builds the app; never listens. */
 export function createApp(deps: ConfigServiceDeps): Express {
@@ -35,6 +40,8 @@ export function createApp(deps: ConfigServiceDeps): Express {
     readiness: deps.readiness,
     bodyLimit: deps.bodyLimit,
     ...(deps.trustedProxies ? { trustedProxies: deps.trustedProxies } : {}),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    routePrefixes: CONFIG_SERVICE_ROUTE_PREFIXES,
   });
   const { routes } = apiRoutes(deps);
   const api = express.Router();

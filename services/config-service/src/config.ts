@@ -7,10 +7,11 @@ import {
   type PasswordLimitsConfig,
 } from '@datasync/auth';
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
-import { httpEnv, trustedProxiesEnv, type TrustedProxiesConfig } from '@datasync/http';
+import { httpEnv, metricsEnv, trustedProxiesEnv, type MetricsEnvConfig, type TrustedProxiesConfig } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
 import { queueEnv } from '@datasync/queue';
 import { destinationCheckEnv, type DestinationCheckConfig } from './destinations/checkLimits';
@@ -18,7 +19,9 @@ import { opsEnv, type OpsEnvConfig } from './ops/opsEnv';
 
 export const configSchema = {
   ...commonEnv,
+  ...tracingEnv,
   ...httpEnv(4100),
+  ...metricsEnv,
   ...dbEnv,
   ...queueEnv,
   ...authEnv,
@@ -51,6 +54,8 @@ export interface ConfigServiceConfig
     FailedAuthConfig,
     PasswordLimitsConfig,
     TrustedProxiesConfig,
+    MetricsEnvConfig,
+    TracingEnvConfig,
     DestinationsEnvConfig,
     DestinationCheckConfig,
     ProviderEnv,

@@ -1,12 +1,13 @@
 import { createAuth } from '@datasync/auth';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
-import { parseTrustedProxies, Readiness, startService } from '@datasync/http';
+import { parseTrustedProxies, Readiness, startHttpMetrics, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
+import { startTracing } from '@datasync/tracing';
 import { providerSettings } from '@datasync/providers';
 import { createAccountsService, loaderCollectionHooks } from '@datasync/accounts';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, pingRedis } from '@datasync/queue';
-import { createApp } from './app';
+import { CONFIG_SERVICE_ROUTE_PREFIXES, createApp } from './app';
 import { loadConfigServiceConfig } from './config';
 import { DestinationCheckLimits } from './destinations/checkLimits';
 import { createOpsDashboard } from './ops';
@@ -15,6 +16,8 @@ import { createResourceServices } from './routes/resourceRoutes';
 async function main(): Promise<void> {
   const config = loadConfigServiceConfig();
   const logger = createServiceLogger('config-service', config);
+  // First: what starts below runs inside its spans (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = await startTracing('config-service', config);
   const knex = createKnex({
     url: config.DATABASE_URL,
     applicationName: 'config-service',
@@ -58,7 +61,12 @@ async function main(): Promise<void> {
     producer,
   });
   const ops = createOpsDashboard(redis, config);
+  const metrics = await startHttpMetrics(config, logger, {
+    processPrefix: 'datasync_config_service_',
+    routePrefixes: CONFIG_SERVICE_ROUTE_PREFIXES,
+  });
   const app = createApp({
+    ...(metrics.middleware ? { metrics: metrics.middleware } : {}),
     logger,
     readiness,
     bodyLimit: config.BODY_LIMIT,
@@ -74,7 +82,14 @@ async function main(): Promise<void> {
     host: config.HOST,
     logger,
     readiness,
-    closers: [() => ops.close(), () => producer.close(), () => closeRedisConnection(redis), () => knex.destroy()],
+    closers: [
+      () => ops.close(),
+      () => producer.close(),
+      () => closeRedisConnection(redis),
+      () => knex.destroy(),
+      () => metrics.close(),
+      () => tracing.shutdown(),
+    ],
   });
 }
 

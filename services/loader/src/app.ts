@@ -1,8 +1,7 @@
 import express, { type Express } from 'express';
-import { createHttpApp, finishHttpApp, mountRoutes, type Readiness } from '@datasync/http';
+import { createHttpApp, finishHttpApp, metricsRoute, mountRoutes, type Readiness } from '@datasync/http';
 import type { Logger } from '@datasync/logger';
 import type { Registry } from 'prom-client';
-import { getMetricsRoute } from './routes/getMetrics';
 
 export interface LoaderAppDeps {
   logger: Logger;
@@ -15,7 +14,7 @@ export interface LoaderAppDeps {
 export function createApp(deps: LoaderAppDeps): Express {
   const app = createHttpApp({ logger: deps.logger, readiness: deps.readiness });
   const routes = express.Router();
-  mountRoutes(routes, [getMetricsRoute(deps.metrics)]);
+  mountRoutes(routes, [metricsRoute(deps.metrics)]);
   app.use(routes);
   return finishHttpApp(app, deps.logger);
 }

@@ -1,4 +1,5 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
@@ -10,6 +11,7 @@ const int = (min: number, max: number) => Joi.number().integer().min(min).max(ma
 
 export const configSchema = {
   ...commonEnv,
+  ...tracingEnv,
   ...httpEnv(4200),
   ...dbEnv,
   // Dozens of jobs claim, commit and dispatch at once: more than the services' default pool. 40
@@ -173,12 +175,20 @@ export const configSchema = {
   // A poll mostly waits for the provider (a quiet one holds no connection meanwhile): thousands of
   // accounts at a minute each need dozens in flight (docs/scale.md).
   LOADER_POLL_CONCURRENCY: int(1, 256).default(32).description('account polls one loader process runs at once'),
+  // One replica computes them for all, under a Redis lock (metrics/fleetSnapshot.ts): the grouped
+  // queries run once per interval, however many loaders and scrapes there are.
+  LOADER_FLEET_METRICS_INTERVAL_MS: int(5_000, 3_600_000)
+    .default(30_000)
+    .description('how often the fleet-wide metrics (accounts by status, freshness, worst lags) are computed, by one loader for all'),
+  LOADER_METRICS_WORST_ACCOUNTS: int(0, 100)
+    .default(10)
+    .description('accounts furthest behind the provider that get their own datasync_loader_account_lag_seconds series'),
   LOADER_PURGE_BATCH_ROWS: int(1, 1_000_000)
     .default(5_000)
     .description("rows one statement deletes when a deleted account's rows are purged from a destination table"),
 };
 
-export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvConfig, ProviderEnv, WebhooksEnvConfig {
+export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvConfig, ProviderEnv, WebhooksEnvConfig, TracingEnvConfig {
   NODE_ENV: string;
   LOG_LEVEL: string;
   PORT: number;
@@ -226,6 +236,8 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_VERIFY_FULL_EVERY_MIN: number;
   LOADER_POLL_CONCURRENCY: number;
   LOADER_PURGE_BATCH_ROWS: number;
+  LOADER_FLEET_METRICS_INTERVAL_MS: number;
+  LOADER_METRICS_WORST_ACCOUNTS: number;
 }
 
 export function loadLoaderConfig(env: NodeJS.ProcessEnv = process.env): Readonly<LoaderConfig> {

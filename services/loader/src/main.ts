@@ -2,6 +2,7 @@ import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, pingDatabase } from '@datasync/db';
 import { Readiness, startService } from '@datasync/http';
 import { createServiceLogger } from '@datasync/logger';
+import { startTracing } from '@datasync/tracing';
 import { RateBudget, providerSettings } from '@datasync/providers';
 import {
   closeRedisConnection,
@@ -9,6 +10,7 @@ import {
   createRedisConnection,
   createWorkers,
   jobCatalog,
+  oldestWaitingSeconds,
   pingRedis,
   queueDepths,
 } from '@datasync/queue';
@@ -17,7 +19,8 @@ import { loadLoaderConfig } from './config';
 import type { LoaderDeps } from './deps';
 import { LOADER_QUEUES, loaderHandlers } from './jobs/handlers';
 import { RunningJobs } from './jobs/runningJobs';
-import { registerLagGauge } from './incremental/lagGauge';
+import { registerFleetMetrics } from './metrics/fleetMetrics';
+import { FleetSnapshotPublisher, readFleetSnapshot } from './metrics/fleetSnapshot';
 import { createLoaderMetrics } from './metrics/metrics';
 import { JobQueues } from './queue/jobQueues';
 import { SelfCheck } from './reconcile/selfCheck';
@@ -28,6 +31,8 @@ import { WebhookDispatcher } from './webhooks/webhookDispatcher';
 async function main(): Promise<void> {
   const config = loadLoaderConfig();
   const logger = createServiceLogger('loader', config);
+  // First: what starts below runs inside its spans (nothing at all without OTEL_EXPORTER_OTLP_ENDPOINT).
+  const tracing = await startTracing('loader', config);
   const knex = createKnex({
     url: config.DATABASE_URL,
     applicationName: 'loader',
@@ -41,8 +46,19 @@ async function main(): Promise<void> {
   const producerRedis = createRedisConnection(config, { role: 'producer', logger });
   const producer = createProducer(producerRedis, { prefix: config.QUEUE_PREFIX, catalog: jobCatalog });
   const queues = new JobQueues(producer);
-  const metrics = createLoaderMetrics(() => queueDepths(producerRedis, config.QUEUE_PREFIX));
-  registerLagGauge(metrics.registry, knex);
+  const metrics = createLoaderMetrics(
+    () => queueDepths(producerRedis, config.QUEUE_PREFIX),
+    () => oldestWaitingSeconds(producerRedis, config.QUEUE_PREFIX),
+  );
+  const fleetKey = `${config.QUEUE_PREFIX}:metrics:fleet`;
+  registerFleetMetrics(metrics.registry, () => readFleetSnapshot(producerRedis, fleetKey));
+  const fleetSnapshot = new FleetSnapshotPublisher(
+    producerRedis,
+    knex,
+    { key: fleetKey, intervalMs: config.LOADER_FLEET_METRICS_INTERVAL_MS, worst: config.LOADER_METRICS_WORST_ACCOUNTS },
+    logger.child({ module: 'fleet-metrics' }),
+  );
+  fleetSnapshot.start();
   const providers = providerSettings(config);
   let stopping = false;
   const secretBox = createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS));
@@ -99,6 +115,7 @@ async function main(): Promise<void> {
       async () => {
         stopping = true;
         await selfCheck.stop();
+        await fleetSnapshot.stop();
         await webhookDispatcher.stop();
         await workers.close();
       },
@@ -107,6 +124,7 @@ async function main(): Promise<void> {
       () => closeRedisConnection(workerRedis),
       () => closeRedisConnection(producerRedis),
       () => knex.destroy(),
+      () => tracing.shutdown(),
     ],
   });
 }

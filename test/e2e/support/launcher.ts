@@ -7,6 +7,8 @@ import { repoRoot } from './repo';
 
 export interface Demo {
   services: { provider_emulator: string; config_service: string; accounts_api: string; loaders: string[] };
+  /** Prometheus metrics: the APIs' on ports of their own, the loaders' on theirs. */
+  metrics: string[];
   control_plane: { database_url: string; redis_url: string };
   destination: { engine: string; database: string; connection_string: string };
 }

@@ -19,7 +19,9 @@ interface ComposeService {
   environment?: Record<string, string | number | boolean>;
   ports?: string[];
   deploy?: { replicas?: number };
-  depends_on?: Record<string, { condition: string }>;
+  depends_on?: Record<string, { condition: string }> | string[];
+  profiles?: string[];
+  volumes?: string[];
 }
 
 let services: Record<string, ComposeService>;
@@ -49,14 +51,78 @@ const environmentOf = (name: string) =>
 
 const processes = [...SERVICES.map((name) => ({ name, schema: () => serviceSchema(name) })), { name: 'migrate', schema: migrateSchema }];
 
-it('runs the stores, the one-shot migration, every service and two loaders', () => {
+it('runs the stores, the one-shot migration, every service and two loaders; Prometheus and Grafana on demand', () => {
   expect(Object.keys(services).sort()).toEqual(
-    ['accounts-api', 'config-service', 'loader', 'migrate', 'postgres', 'provider-emulator', 'redis'].sort(),
+    ['accounts-api', 'config-service', 'grafana', 'loader', 'migrate', 'postgres', 'prometheus', 'provider-emulator', 'redis'].sort(),
   );
   expect(services.loader?.deploy?.replicas).toBe(2);
   for (const name of ['config-service', 'accounts-api', 'loader']) {
-    expect(services[name]?.depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
+    expect((services[name]?.depends_on as Record<string, unknown>).migrate).toEqual({ condition: 'service_completed_successfully' });
   }
+  const profiled = Object.entries(services).filter(([, s]) => s.profiles !== undefined);
+  expect(Object.fromEntries(profiled.map(([name, s]) => [name, s.profiles]))).toEqual({
+    prometheus: ['observability'],
+    grafana: ['observability'],
+  });
+});
+
+describe('the observability profile', () => {
+  /** A compose volume `./host/path:/container/path:ro` as [host path, container path]. */
+  const mounts = (name: string) =>
+    (services[name]?.volumes ?? []).filter((v) => v.startsWith('./')).map((v) => v.split(':') as [string, string, string?]);
+
+  it('mounts files that exist, the scrape configuration where Prometheus is told to read it', () => {
+    for (const name of ['prometheus', 'grafana']) {
+      for (const [host] of mounts(name)) expect(existsSync(path.join(repoRoot, host))).toBe(true);
+    }
+    const config = (services.prometheus?.command ?? []).find((a) => a.startsWith('--config.file='))?.split('=')[1];
+    expect(mounts('prometheus')).toContainEqual(['./deploy/observability/prometheus-compose.yml', config, 'ro']);
+    // The rule file is named relative to the configuration, so it must sit beside it.
+    expect(mounts('prometheus')).toContainEqual([
+      './deploy/observability/alerts.yml',
+      path.join(path.dirname(config ?? ''), 'alerts.yml'),
+      'ro',
+    ]);
+  });
+
+  it("scrapes the loaders and both APIs at the ports they serve /metrics on, never the APIs' public ones", async () => {
+    const scrape = parse(await fs.readFile(path.join(repoRoot, 'deploy', 'observability', 'prometheus-compose.yml'), 'utf8')) as {
+      scrape_configs: { job_name: string; dns_sd_configs: { names: string[]; port: number }[] }[];
+    };
+    const targets = Object.fromEntries(scrape.scrape_configs.map((c) => [c.job_name, c.dns_sd_configs[0]]));
+    const configOf = (name: string) =>
+      parseConfig(serviceSchema(name as 'loader'), environmentOf(name)) as { PORT: number; METRICS_PORT?: number };
+    expect(targets).toEqual({
+      'datasync-loader': { names: ['loader'], port: configOf('loader').PORT, type: 'A', refresh_interval: '30s' },
+      'datasync-accounts-api': { names: ['accounts-api'], port: configOf('accounts-api').METRICS_PORT, type: 'A', refresh_interval: '30s' },
+      'datasync-config-service': {
+        names: ['config-service'],
+        port: configOf('config-service').METRICS_PORT,
+        type: 'A',
+        refresh_interval: '30s',
+      },
+    });
+    for (const api of ['accounts-api', 'config-service']) {
+      expect(configOf(api).METRICS_PORT).not.toBe(configOf(api).PORT);
+      // No host port for the metrics listener: only the compose network reaches it.
+      expect((services[api]?.ports ?? []).map((p) => Number(p.split(':').at(-1)))).not.toContain(configOf(api).METRICS_PORT);
+    }
+  });
+
+  it('provisions Grafana with the dashboard file and the compose Prometheus', async () => {
+    const provisioning = mounts('grafana').find(([host]) => host.endsWith('/provisioning'));
+    expect(provisioning?.[1]).toBe('/etc/grafana/provisioning');
+    const providers = parse(
+      await fs.readFile(path.join(repoRoot, 'deploy', 'observability', 'grafana', 'provisioning', 'dashboards', 'datasync.yml'), 'utf8'),
+    ) as { providers: { options: { path: string } }[] };
+    const dashboard = mounts('grafana').find(([host]) => host.endsWith('grafana-dashboard.json'));
+    expect(path.dirname(dashboard?.[1] ?? '')).toBe(providers.providers[0]?.options.path);
+    const datasources = parse(
+      await fs.readFile(path.join(repoRoot, 'deploy', 'observability', 'grafana', 'provisioning', 'datasources', 'prometheus.yml'), 'utf8'),
+    ) as { datasources: { url: string }[] };
+    expect(datasources.datasources[0]?.url).toBe('http://prometheus:9090');
+    expect(services.prometheus?.ports).toEqual(['9090:9090']);
+  });
 });
 
 it('keeps Redis durable and never evicting jobs', () => {

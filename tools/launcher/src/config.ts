@@ -39,6 +39,8 @@ export const launcherEnv = {
   PROVIDER_EMULATOR_PORT: port(12111, 'provider-emulator port'),
   CONFIG_SERVICE_PORT: port(4100, 'config-service port'),
   ACCOUNTS_API_PORT: port(4000, 'accounts-api port'),
+  ACCOUNTS_API_METRICS_PORT: port(9464, 'accounts-api metrics port (GET /metrics, apart from the public port)'),
+  CONFIG_SERVICE_METRICS_PORT: port(9465, 'config-service metrics port (GET /metrics, apart from the public port)'),
   LOADER_PORT: port(4200, 'first loader port (health and metrics); the next loaders take the following ports'),
   LOADER_REPLICAS: Joi.number().integer().min(1).max(16).default(2).description('loader processes to start'),
   STARTUP_TIMEOUT_MS: Joi.number()
@@ -59,6 +61,8 @@ export interface LauncherConfig {
   PROVIDER_EMULATOR_PORT: number;
   CONFIG_SERVICE_PORT: number;
   ACCOUNTS_API_PORT: number;
+  ACCOUNTS_API_METRICS_PORT: number;
+  CONFIG_SERVICE_METRICS_PORT: number;
   LOADER_PORT: number;
   LOADER_REPLICAS: number;
   STARTUP_TIMEOUT_MS: number;

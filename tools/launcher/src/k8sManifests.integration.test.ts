@@ -126,9 +126,12 @@ describe.each(DEPLOYMENTS)('the %s Deployment', (name) => {
   });
 
   it('probes /health and /ready on the port the service listens on, routes its app serves', async () => {
-    const { PORT } = parseConfig(serviceSchema(name), environmentOf(deployment())) as { PORT: number };
+    const { PORT, METRICS_PORT } = parseConfig(serviceSchema(name), environmentOf(deployment())) as { PORT: number; METRICS_PORT?: number };
     const c = container(deployment());
-    expect(c.ports).toEqual([{ name: 'http', containerPort: PORT }]);
+    // The APIs serve /metrics on a port of its own (the loader, never public, on its only one).
+    const metrics = METRICS_PORT === undefined ? [] : [{ name: 'metrics', containerPort: METRICS_PORT }];
+    expect(c.ports).toEqual([{ name: 'http', containerPort: PORT }, ...metrics]);
+    expect(name === 'loader' || METRICS_PORT !== undefined).toBe(true);
     expect(at(c, 'livenessProbe', 'httpGet')).toEqual({ path: '/health', port: 'http' });
     expect(at(c, 'startupProbe', 'httpGet')).toEqual({ path: '/health', port: 'http' });
     expect(at(c, 'readinessProbe', 'httpGet')).toEqual({ path: '/ready', port: 'http' });

@@ -15,6 +15,9 @@ export interface ServicePorts {
   providerEmulator: number;
   configService: number;
   accountsApi: number;
+  /** The APIs' metrics listeners (METRICS_PORT). */
+  accountsApiMetrics: number;
+  configServiceMetrics: number;
   loaders: number[];
 }
 
@@ -24,6 +27,8 @@ export interface PlannedService {
   /** The package under services/. */
   service: 'provider-emulator' | 'config-service' | 'accounts-api' | 'loader';
   url: string;
+  /** Where its Prometheus metrics are served. */
+  metricsUrl: string;
   spec: ChildSpec;
 }
 
@@ -77,22 +82,24 @@ export function planServices(
     port: number,
     weak: Record<string, string>,
     decided: Record<string, string>,
+    metricsPort?: number,
   ): PlannedService => ({
     name,
     service,
     url: serviceUrl(config.HOST, port),
+    metricsUrl: `${serviceUrl(config.HOST, metricsPort ?? port)}/metrics`,
     spec: {
       name,
       command: process.execPath,
       args: [path.join(repoRoot, 'services', service, 'dist', 'main.js')],
       cwd: repoRoot,
-      env: { ...weak, ...userEnv, ...decided, PORT: String(port) },
+      env: { ...weak, ...userEnv, ...decided, PORT: String(port), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) },
     },
   });
   return [
     plan('provider-emulator', 'provider-emulator', ports.providerEmulator, { EMULATOR_STATE_DIR: shared.emulatorStateDir }, common),
-    plan('config-service', 'config-service', ports.configService, { ...defaults, ...operators }, backend),
-    plan('accounts-api', 'accounts-api', ports.accountsApi, defaults, backend),
+    plan('config-service', 'config-service', ports.configService, { ...defaults, ...operators }, backend, ports.configServiceMetrics),
+    plan('accounts-api', 'accounts-api', ports.accountsApi, defaults, backend, ports.accountsApiMetrics),
     ...ports.loaders.map((port, i) => plan(`loader-${i + 1}`, 'loader', port, defaults, backend)),
   ];
 }

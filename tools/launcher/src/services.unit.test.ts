@@ -4,7 +4,14 @@ import { planServices, type PlannedService } from './services';
 // `npm start` points the services at the emulator and relaxes the network guards for this
 // machine, but a variable the user exported wins: that is how a real Stripe test account is used.
 
-const ports = { providerEmulator: 12111, configService: 4100, accountsApi: 4000, loaders: [4200, 4201] };
+const ports = {
+  providerEmulator: 12111,
+  configService: 4100,
+  accountsApi: 4000,
+  accountsApiMetrics: 9464,
+  configServiceMetrics: 9465,
+  loaders: [4200, 4201],
+};
 const shared = {
   databaseUrl: 'postgres://datasync@127.0.0.1:5999/datasync',
   redisUrl: 'redis://127.0.0.1:6999',

@@ -75,6 +75,8 @@ export class LocalSystem {
         providerEmulator: await ports.pick(config.PROVIDER_EMULATOR_PORT),
         configService: await ports.pick(config.CONFIG_SERVICE_PORT),
         accountsApi: await ports.pick(config.ACCOUNTS_API_PORT),
+        accountsApiMetrics: await ports.pick(config.ACCOUNTS_API_METRICS_PORT),
+        configServiceMetrics: await ports.pick(config.CONFIG_SERVICE_METRICS_PORT),
         loaders: loaderPorts,
       },
       {
@@ -187,6 +189,7 @@ function initialDemo(planned: PlannedService[], databaseUrl: string, redisUrl: s
       accounts_api: url('accounts-api'),
       loaders: planned.filter((p) => p.service === 'loader').map((p) => p.url),
     },
+    metrics: planned.filter((p) => p.service !== 'provider-emulator').map((p) => p.metricsUrl),
     control_plane: { database_url: databaseUrl, redis_url: redisUrl },
   };
 }

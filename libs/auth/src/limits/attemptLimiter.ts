@@ -6,7 +6,7 @@ import { failOpen } from './failOpen';
 import { FixedWindowCounter } from './fixedWindow';
 
 export interface AttemptLimit {
-  /** What the Redis keys are named under: `<prefix>:rl:<name>:<hash of the subject>`. */
+  /** What the Redis keys are named under, `<prefix>:rl:<name>:<hash of the subject>`, and the metrics' limiter label. */
   name: string;
   windowMs: number;
   /** Attempts a subject may make per window; the next one gets a 429 until the window ends. */
@@ -42,7 +42,7 @@ export class AttemptLimiter {
     const until = this.blockedUntil.get(key);
     if (until === undefined) return;
     if (until <= Date.now()) this.blockedUntil.delete(key);
-    else throw new RateLimitError((until - Date.now()) / 1000, this.limit.message);
+    else throw new RateLimitError((until - Date.now()) / 1000, this.limit.message, this.limit.name);
   }
 
   /** Refuses a subject that has used up its attempts, without spending one. */
@@ -61,7 +61,7 @@ export class AttemptLimiter {
   private block(subject: string, retryAfterMs: number): never {
     if (this.blockedUntil.size >= 10_000) this.blockedUntil.delete(this.blockedUntil.keys().next().value as string);
     this.blockedUntil.set(this.key(subject), Date.now() + retryAfterMs);
-    throw new RateLimitError(retryAfterMs / 1000, this.limit.message);
+    throw new RateLimitError(retryAfterMs / 1000, this.limit.message, this.limit.name);
   }
 
   // Hashed: subjects hold addresses and emails, which nobody needs readable in Redis.

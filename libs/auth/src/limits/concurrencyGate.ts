@@ -17,7 +17,7 @@ export class ConcurrencyGate {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.max) {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new RateLimitError(1, 'Too many sign-ins at once. Retry after the number of seconds in Retry-After.');
+        throw new RateLimitError(1, 'Too many sign-ins at once. Retry after the number of seconds in Retry-After.', 'password_hashing');
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {

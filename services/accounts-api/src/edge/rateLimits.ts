@@ -54,6 +54,7 @@ export class RateLimits {
         taken.retryAfterMs / 1000,
         `Too many requests for this client credential (limit ${this.settings.perClientPerSecond} per second, bursts of ${this.settings.perClientBurst}). ` +
           'Retry after the number of seconds in Retry-After.',
+        'client_rate',
       );
     }
   }

@@ -57,6 +57,7 @@ export class DestinationCheckLimits {
       throw new RateLimitError(
         1,
         `Too many destination checks of this environment at once (at most ${this.config.DESTINATION_CHECKS_CONCURRENT}). Retry when one has finished.`,
+        'destcheck:concurrent',
       );
     }
     this.running.set(environmentId, running + 1);

@@ -1,5 +1,5 @@
 import type { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { jobCatalog, type AnyCatalog } from '@datasync/queue';
+import { jobCatalog, splitTraceContext, type AnyCatalog } from '@datasync/queue';
 
 /** Shown in place of a payload the catalog does not describe. */
 export const UNLISTED_PAYLOAD = Object.freeze({ hidden: 'payload not in the job catalog' });
@@ -9,12 +9,14 @@ export const UNLISTED_NAME = '(not in the job catalog)';
 /**
  * What the dashboard shows of a job's data: the payload when it matches the schema of one of the
  * queue's catalog jobs (ids only, by the catalog's rule), never anything else that might have
- * landed in Redis under our prefix. Validated as on receipt: no conversion, no unknown keys.
+ * landed in Redis under our prefix. Validated as on receipt: no conversion, no unknown keys
+ * beside the trace context a job may carry (libs/queue jobTrace.ts), shown with it.
  */
 export function visiblePayload(catalog: AnyCatalog, jobNames: readonly string[], data: unknown): unknown {
+  const { payload } = splitTraceContext(data);
   for (const name of jobNames) {
     const schema = catalog.jobs[name]?.schema;
-    if (schema && !schema.validate(data, { convert: false, allowUnknown: false }).error) return data;
+    if (schema && !schema.validate(payload, { convert: false, allowUnknown: false }).error) return data;
   }
   return UNLISTED_PAYLOAD;
 }

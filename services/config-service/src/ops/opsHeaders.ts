@@ -4,7 +4,8 @@ import helmet from 'helmet';
 /**
  * The dashboard's policy (dashboard/securityHeaders.ts) loosened only where bull-board's page
  * needs it: its <base href> and inline style attributes. Scripts stay this origin's files only;
- * its web fonts (another origin) are refused and the system font is used.
+ * fonts too (bull-board's web fonts are taken out of its page, noRemoteFonts.ts: the system font
+ * is used).
  */
 export function opsHeaders(): RequestHandler {
   const policy = helmet({

@@ -5,6 +5,7 @@ import { waitForReady, type RedisConnection } from '@datasync/queue';
 import type { OpsDashboard } from './opsDashboard';
 import { opsGate } from './opsGate';
 import { opsHeaders } from './opsHeaders';
+import { noRemoteFonts } from './noRemoteFonts';
 import type { OpsRole } from './opsRoles';
 import { queueBoard } from './queueBoard';
 
@@ -39,6 +40,7 @@ export function opsRouter(auth: Auth, ops: OpsDashboard): Express {
   const app = subApp();
   app.use(opsGate(auth, ops.roles));
   app.use(opsHeaders());
+  app.use(noRemoteFonts());
   app.use(redisReady(ops.connection));
   app.use(onlyFor('operator', queueBoard(ops.queues, { basePath: OPS_BASE, readOnly: false })));
   app.use(onlyFor('viewer', queueBoard(ops.queues, { basePath: OPS_BASE, readOnly: true })));

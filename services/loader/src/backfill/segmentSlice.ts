@@ -1,3 +1,4 @@
+import { withSpan } from '@datasync/tracing';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@datasync/logger';
 import type { AccountReader } from '@datasync/providers';
@@ -113,12 +114,15 @@ async function readClaimed(
     {
       reader,
       resource: ctx.resource,
-      // The destination connection first, then the fence: a batch waiting for a connection holds no fence.
+      // A span per batch: a trace follows an account from its registration to its first rows. The
+      // destination connection first, then the fence: a batch waiting for a connection holds no fence.
       write: (rows, writeOptions) =>
-        deps.destinationPool.use(
-          target,
-          (pooled) => fencedWrite(deps.knex, scope, () => pooled.writer(writerOptions).writeBatch(rows, writeOptions)),
-          { urgent },
+        withSpan('destination.write', { attributes: { 'db.collection.name': ctx.run.tableName, 'datasync.rows': rows.length } }, () =>
+          deps.destinationPool.use(
+            target,
+            (pooled) => fencedWrite(deps.knex, scope, () => pooled.writer(writerOptions).writeBatch(rows, writeOptions)),
+            { urgent },
+          ),
         ),
       identifier: ctx.account.identifier,
       table: ctx.run.tableName,

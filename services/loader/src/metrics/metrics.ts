@@ -26,10 +26,14 @@ export interface LoaderMetrics {
 }
 
 /**
- * The loader's Prometheus metrics. `depths` is read at every scrape (queue depth per queue and
- * state, what autoscaling on queue depth watches); a failing read leaves the gauge empty.
+ * The loader's Prometheus metrics. `depths` and `oldest` are read from Redis at every scrape
+ * (queue depth per queue and state, what autoscaling on queue depth watches; the age of each
+ * queue's first job in line); a failing read leaves its gauge empty.
  */
-export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDepth>>): LoaderMetrics {
+export function createLoaderMetrics(
+  depths: () => Promise<Record<string, QueueDepth>>,
+  oldest: () => Promise<Record<string, number>> = async () => ({}),
+): LoaderMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'datasync_loader_' });
   const rowsWritten = new Counter({
@@ -100,6 +104,20 @@ export function createLoaderMetrics(depths: () => Promise<Record<string, QueueDe
         }
       } catch {
         // Redis unreachable: the other metrics still answer; /ready reports Redis.
+      }
+    },
+  });
+  new Gauge({
+    name: 'datasync_queue_oldest_waiting_seconds',
+    help: 'seconds the first job in line of each queue has waited (0: none waiting)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        for (const [queue, seconds] of Object.entries(await oldest())) this.set({ queue }, seconds);
+      } catch {
+        // Redis unreachable, as above.
       }
     },
   });

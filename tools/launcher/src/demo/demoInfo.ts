@@ -13,6 +13,8 @@ export interface DemoInfo {
     accounts_api: string;
     loaders: string[];
   };
+  /** Prometheus metrics of the APIs (their own ports) and the loaders. */
+  metrics?: string[];
   control_plane: { database_url: string; redis_url: string };
   destination?: { engine: 'postgres'; database: string; connection_string: string };
   [section: string]: unknown;
@@ -46,6 +48,7 @@ export function describeDemo(demo: DemoInfo, file: string): string {
     row('provider-emulator', demo.services.provider_emulator),
     ...demo.services.loaders.map((url, i) => row(`loader-${i + 1}`, url)),
   ];
+  if (demo.metrics) lines.push('', ...demo.metrics.map((url, i) => row(i === 0 ? 'metrics' : '', url)));
   if (demo.destination) lines.push('', row('demo destination', demo.destination.connection_string));
   const dashboard = demo.dashboard as { url: string; email: string; password: string } | undefined;
   if (dashboard) lines.push(row('dashboard login', `${dashboard.email} / ${dashboard.password} at ${dashboard.url}`));

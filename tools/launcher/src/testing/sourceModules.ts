@@ -24,12 +24,17 @@ interface QueueModule {
 }
 
 interface HttpModule {
-  createHttpApp(options: { logger: Logger; readiness: unknown }): Express;
+  createHttpApp(options: { logger: Logger; readiness: unknown; metrics?: unknown }): Express;
+  createHttpMetrics(options: { processPrefix: string }): { registry: Registry; middleware: unknown };
+  serveMetrics(options: { registry: Registry; port: number; host: string; logger: Logger }): Promise<import('node:http').Server>;
   Readiness: new (checks: Record<string, () => Promise<void>>) => unknown;
 }
 
 interface LoaderMetricsModule {
-  createLoaderMetrics(depths: () => Promise<Record<string, Record<string, number>>>): {
+  createLoaderMetrics(
+    depths: () => Promise<Record<string, Record<string, number>>>,
+    oldest?: () => Promise<Record<string, number>>,
+  ): {
     registry: Registry;
     rowsWritten: { inc(labels: { table: string }, value: number): void };
   };
@@ -39,15 +44,15 @@ interface LoaderAppModule {
   createApp(deps: { logger: Logger; readiness: unknown; metrics: Registry }): Express;
 }
 
-interface LagGaugeModule {
-  registerLagGauge(registry: Registry, knex: unknown): void;
+interface FleetMetricsModule {
+  registerFleetMetrics(registry: Registry, read: () => Promise<unknown>): void;
 }
 
 export const queueModule = () => load<QueueModule>('libs', 'queue', 'src');
 export const httpModule = () => load<HttpModule>('libs', 'http', 'src');
 export const loaderMetricsModule = () => load<LoaderMetricsModule>('services', 'loader', 'src', 'metrics', 'metrics.ts');
 export const loaderAppModule = () => load<LoaderAppModule>('services', 'loader', 'src', 'app.ts');
-export const lagGaugeModule = () => load<LagGaugeModule>('services', 'loader', 'src', 'incremental', 'lagGauge.ts');
+export const fleetMetricsModule = () => load<FleetMetricsModule>('services', 'loader', 'src', 'metrics', 'fleetMetrics.ts');
 
 interface TestingModule {
   testRedisUrl(): string;

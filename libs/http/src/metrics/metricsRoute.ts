@@ -1,8 +1,8 @@
-import type { RouteDefinition } from '@datasync/http';
 import type { Registry } from 'prom-client';
+import type { RouteDefinition } from '../routes';
 
-/** `GET /metrics`: Prometheus text format (rows written, pages, 429s, job latency, queue depths). */
-export function getMetricsRoute(registry: Registry): RouteDefinition {
+/** `GET /metrics`: the registry in Prometheus's text format. */
+export function metricsRoute(registry: Registry): RouteDefinition {
   return {
     method: 'get',
     path: '/metrics',
