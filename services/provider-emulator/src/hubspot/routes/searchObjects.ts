@@ -34,23 +34,21 @@ export function searchObjectsRoute(): HubspotRoute {
       matches.sort(sortComparator(search.sorts[0], typeOf));
       const end = Math.min(search.after + search.limit, SEARCH_LIMITS.results, matches.length);
       const known = knownProperties(portal, type);
-      const results = matches
-        .slice(search.after, end)
-        .map((match) =>
-          recordJson(
-            type,
-            {
-              id: match.id,
-              createdAt: match.createdAt,
-              updatedAt: match.updatedAt,
-              archived: false,
-              archivedAt: null,
-              properties: match.values,
-            },
-            known,
-            { properties: search.properties },
-          ),
-        );
+      const results = matches.slice(search.after, end).map((match) =>
+        recordJson(
+          type,
+          {
+            id: match.id,
+            createdAt: match.createdAt,
+            updatedAt: match.updatedAt,
+            archived: false,
+            archivedAt: null,
+            properties: match.values,
+          },
+          known,
+          { properties: search.properties },
+        ),
+      );
       res.json({
         total: matches.length,
         results,
