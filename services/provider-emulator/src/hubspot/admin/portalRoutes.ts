@@ -52,22 +52,29 @@ export function postPortalSettingsRoute(state: HubspotState): HubspotRoute {
   };
 }
 
-/** `POST …/portals/:portalId/clock` `{advance_seconds}`: token expiry, search lag, rate windows and the daily reset follow it. */
+/**
+ * `POST …/portals/:portalId/clock` `{advance_seconds?, frozen?}`: moves the portal's clock forward,
+ * and `frozen: true` holds it still (until `frozen: false`) so that a test never races real time.
+ * Token expiry, the search lag, the rate windows and the daily reset all follow this clock.
+ */
 export function postPortalClockRoute(state: HubspotState): HubspotRoute {
   const schema = Joi.object({
     advance_seconds: Joi.number()
       .min(0)
-      .max(10 * 365 * 86_400)
-      .required(),
-  });
+      .max(10 * 365 * 86_400),
+    frozen: Joi.boolean(),
+  }).or('advance_seconds', 'frozen');
   return {
     method: 'post',
     path: `${ADMIN}/portals/:portalId/clock`,
     handler: (req, res) => {
       const portal = portalParam(state, req);
-      const { advance_seconds: seconds } = validateAdmin<{ advance_seconds: number }>(schema, req.body);
-      state.apply({ op: 'advance_clock', portalId: portal.id, ms: Math.round(seconds * 1000) });
-      res.json({ now: portal.now() });
+      const body = validateAdmin<{ advance_seconds?: number; frozen?: boolean }>(schema, req.body);
+      if (body.frozen !== undefined && body.frozen !== (portal.frozenAt !== null)) {
+        state.apply({ op: 'freeze_clock', portalId: portal.id, at: body.frozen ? portal.now() : null });
+      }
+      if (body.advance_seconds) state.apply({ op: 'advance_clock', portalId: portal.id, ms: Math.round(body.advance_seconds * 1000) });
+      res.json({ now: portal.now(), frozen: portal.frozenAt !== null });
     },
   };
 }

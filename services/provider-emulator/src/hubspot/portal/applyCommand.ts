@@ -124,6 +124,12 @@ function applyPortalCommand(portal: Portal, command: PortalCommand): Applied {
       return { events: [] };
     case 'advance_clock':
       portal.clockOffsetMs += command.ms;
+      if (portal.frozenAt !== null) portal.frozenAt += command.ms;
+      return { events: [] };
+    case 'freeze_clock':
+      // Unfreezing resumes from the frozen instant: the offset absorbs the time spent frozen.
+      if (command.at === null && portal.frozenAt !== null) portal.clockOffsetMs = portal.frozenAt - Date.now();
+      portal.frozenAt = command.at;
       return { events: [] };
   }
 }

@@ -32,6 +32,7 @@ export type HubspotCommand =
   | { op: 'define_property'; portalId: number; type: ObjectType; property: PropertyDefinition }
   | { op: 'portal_settings'; portalId: number; limits: Partial<PortalLimits>; faults: FaultOverrides }
   | { op: 'advance_clock'; portalId: number; ms: number }
+  | { op: 'freeze_clock'; portalId: number; at: number | null }
   | { op: 'issue_tokens'; access: AccessToken; refresh: RefreshToken | null }
   | { op: 'uninstall'; portalId: number; clientId: string }
   | { op: 'delete_refresh_token'; token: string };

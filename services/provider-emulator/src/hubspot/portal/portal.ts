@@ -17,6 +17,8 @@ export class Portal {
   readonly properties = new Map<ObjectType, Map<string, PropertyDefinition>>();
   owners: Owner[] = [];
   clockOffsetMs = 0;
+  /** Set while the clock is frozen (a test holding time still): the instant it shows. */
+  frozenAt: number | null = null;
   limits: PortalLimits;
   faultOverrides: FaultOverrides = {};
   readonly stats = new RequestStats();
@@ -44,9 +46,9 @@ export class Portal {
     return this.spec.portalId;
   }
 
-  /** The portal's clock in milliseconds: wall clock plus what the admin API advanced it by. */
+  /** The portal's clock in milliseconds: wall clock plus what the admin API advanced it by, or where it was frozen. */
   now(): number {
-    return Date.now() + this.clockOffsetMs;
+    return this.frozenAt ?? Date.now() + this.clockOffsetMs;
   }
 
   store(type: ObjectType): ObjectStore {

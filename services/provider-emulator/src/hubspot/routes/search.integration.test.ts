@@ -88,6 +88,8 @@ describe('POST /crm/v3/objects/{objectType}/search', () => {
 
   it('sees a change only after the indexing lag: a new record is missing, an updated one shows its old values', async () => {
     const portal = await emulator.createPortal({ objects: { contacts: 1 }, search_lag_ms: 5_000 });
+    // Held still, so that a slow machine cannot outlast the lag on its own.
+    await emulator.call('POST', `/_emulator/hubspot/portals/${portal.portal_id}/clock`, { body: { frozen: true } });
     const [existing] = (await page(portal, 'contacts', { properties: ['firstname'] })).results;
     const created = await admin(portal, '/objects/contacts', { properties: { firstname: 'Late', email: 'late@example.com' } });
     expect(created.status).toBe(201);
