@@ -132,7 +132,12 @@ export function propertyJson(property: PropertyDefinition): Record<string, unkno
     hasUniqueValue: property.hasUniqueValue,
     hidden: false,
     hubspotDefined: property.hubspotDefined,
-    modificationMetadata: { archivable: !property.hubspotDefined, readOnlyDefinition: property.hubspotDefined, readOnlyValue: false },
+    modificationMetadata: {
+      archivable: !property.hubspotDefined,
+      readOnlyDefinition: property.hubspotDefined,
+      readOnlyOptions: false,
+      readOnlyValue: false,
+    },
     formField: !property.hubspotDefined,
     archived: false,
   };
