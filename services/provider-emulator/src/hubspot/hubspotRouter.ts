@@ -11,6 +11,7 @@ import {
 import { getWebhookDeliveriesRoute, postAppRoute, postAppWebhooksRoute } from './admin/appRoutes';
 import { objectAdminRoutes, postAssociationRoute } from './admin/objectRoutes';
 import { postPropertyRoute } from './admin/propertyRoutes';
+import { holdRoutes } from './admin/holdRoute';
 import { AuthorizationCodes } from './auth/authorizationCodes';
 import { hubspotAuthenticate } from './http/hubspotAuthenticate';
 import { hubspotErrorHandler, hubspotNotFound } from './http/hubspotErrorHandler';
@@ -71,6 +72,7 @@ export function hubspotRouter(state: HubspotState, logger: Logger): Router {
     postPortalClockRoute(state),
     ...portalStatsRoutes(state),
     ...portalInstallRoutes(state),
+    ...holdRoutes(state),
     ...objectAdminRoutes(state),
     postAssociationRoute(state),
     postPropertyRoute(state),

@@ -13,5 +13,6 @@ export { applyDeliverySettings, deliverySettingsSchema, deliverySettingsView } f
 export type { DeliverySettings, DeliverySettingsBody } from '../webhooks/deliverySettings';
 export { AppendJournal, CorruptJournalError } from './journal/appendJournal';
 export { faultGate, type FaultTarget } from './faults/faultGate';
+export { Hold } from './faults/hold';
 export { SignedDelivery, type SignedAttempt } from './webhooks/signedDelivery';
 export { mulberry32 } from './random';

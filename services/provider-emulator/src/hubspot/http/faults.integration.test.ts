@@ -52,6 +52,36 @@ describe('the kit’s faults on HubSpot portals', () => {
     await expect(contacts(portal)).rejects.toThrow();
   });
 
+  it('holds requests unanswered while the portal is held, and answers them on release', async () => {
+    const portal = await emulator.createPortal({ objects: { contacts: 1 } });
+    const held = await emulator.call('POST', `/_emulator/hubspot/portals/${portal.portal_id}/hold`, { body: { held: true } });
+    expect(held.body).toEqual({ held: true, waiting: 0 });
+    let answered = false;
+    const pending = contacts(portal).then((result) => {
+      answered = true;
+      return result;
+    });
+    // Polls the emulator (not the clock) until the request is there.
+    let waiting = 0;
+    while (waiting === 0)
+      waiting = ((await emulator.call('GET', `/_emulator/hubspot/portals/${portal.portal_id}/hold`)).body as { waiting: number }).waiting;
+    expect(answered).toBe(false);
+    const released = await emulator.call('POST', `/_emulator/hubspot/portals/${portal.portal_id}/hold`, { body: { held: false } });
+    expect(released.body).toEqual({ held: false, waiting: expect.any(Number) });
+    expect((await pending).status).toBe(200);
+    expect(((await emulator.call('GET', `/_emulator/hubspot/portals/${portal.portal_id}/hold`)).body as { waiting: number }).waiting).toBe(
+      0,
+    );
+  });
+
+  it('refuses a hold body without held, holding nothing', async () => {
+    const portal = await emulator.createPortal({ objects: {} });
+    const result = await emulator.call('POST', `/_emulator/hubspot/portals/${portal.portal_id}/hold`, { body: { hold: 'yes' } });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ category: 'VALIDATION_ERROR', message: "'held' is required; 'hold' is not allowed" });
+    expect((await contacts(portal)).status).toBe(200);
+  });
+
   it('leaves the admin API and OAuth endpoints alone', async () => {
     const portal = await emulator.createPortal({ objects: {}, error_rate: 1 });
     expect((await emulator.call('GET', `/_emulator/hubspot/portals/${portal.portal_id}`)).status).toBe(200);

@@ -23,7 +23,7 @@ export function hubspotFaults(state: HubspotState): RequestHandler {
   return faultGate({
     target: (res) => {
       const { portal } = hubspotContext(res);
-      return { faults: portal.faults(state.globalFaults), stats: portal.stats, roll: portal.roll };
+      return { faults: portal.faults(state.globalFaults), stats: portal.stats, roll: portal.roll, hold: portal.hold };
     },
     itemsRequested,
     endpoint: endpointOf,

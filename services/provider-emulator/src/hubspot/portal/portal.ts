@@ -1,4 +1,4 @@
-import { effectiveFaults, hashString, mulberry32, RequestStats, type FaultOverrides, type FaultSettings } from '../../kit';
+import { effectiveFaults, hashString, Hold, mulberry32, RequestStats, type FaultOverrides, type FaultSettings } from '../../kit';
 import { AssociationStore } from '../crm/associationStore';
 import type { AssociationType } from '../crm/associationTypes';
 import { ObjectStore } from '../crm/objectStore';
@@ -22,6 +22,8 @@ export class Portal {
   limits: PortalLimits;
   faultOverrides: FaultOverrides = {};
   readonly stats = new RequestStats();
+  /** Requests wait here while an admin holds the portal (never journaled: a restart frees it). */
+  readonly hold = new Hold();
   readonly daily: DailyCounter;
   readonly search = new RollingWindow(1_000);
   /** Burst windows per app (`service-key` or an OAuth app's client id). */

@@ -122,6 +122,21 @@ describe('HubSpot webhooks', () => {
     }
   });
 
+  it('splits a change of more than 100 events into batches of at most 100', async () => {
+    const app = await emulator.createApp();
+    const portal = await emulator.createPortal({ objects: { companies: 150 } });
+    await emulator.install(portal.portal_id, app.client_id);
+    await emulator.call('POST', `/_emulator/hubspot/apps/${app.client_id}/webhooks`, {
+      body: { target_url: targetUrl, subscriptions: ['company.propertyChange'] },
+    });
+    await emulator.call('POST', `/_emulator/hubspot/portals/${portal.portal_id}/objects/companies/touch`, { body: { count: 150 } });
+    const batches = (await deliveries(2)).map((d) => JSON.parse(d.body) as { propertyName: string; objectId: number }[]);
+    expect(batches.map((b) => b.length).sort((a, b) => a - b)).toEqual([50, 100]);
+    const events = batches.flat();
+    expect(new Set(events.map((e) => e.objectId)).size).toBe(150);
+    expect(new Set(events.map((e) => e.propertyName))).toEqual(new Set(['hs_lastmodifieddate']));
+  });
+
   it('retries a refused batch with the next attemptNumber, signed again', async () => {
     const app = await emulator.createApp();
     const portal = await emulator.createPortal({ objects: { deals: 1 } });

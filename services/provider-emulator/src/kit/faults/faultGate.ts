@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { FaultSettings } from '../../faults/faultSettings';
 import { latencyFor } from '../../faults/latencyModel';
 import type { RequestStats } from '../../faults/requestStats';
+import type { Hold } from './hold';
 
 /** What the gate needs of the account a request acts for, whatever the provider. */
 export interface FaultTarget {
@@ -9,6 +10,8 @@ export interface FaultTarget {
   stats: RequestStats;
   /** Seeded dice of the account: a run with the same seed injects the same faults. */
   roll: () => number;
+  /** While held, requests wait here before anything else happens to them. */
+  hold?: Hold;
 }
 
 export interface FaultGateOptions {
@@ -24,13 +27,13 @@ export interface FaultGateOptions {
 }
 
 /**
- * The kit's faults for any provider, in the order a real edge applies them: latency, dropped
+ * The kit's faults for any provider, in the order a real edge applies them: a hold, latency, dropped
  * connection, random throttling, server error. Rate limits are the provider's own (their rules
  * and bodies differ), so they are not here. Every request and status is counted in the stats.
  */
 export function faultGate(options: FaultGateOptions): RequestHandler {
   return (req, res, next) => {
-    const { faults, stats, roll } = options.target(res);
+    const { faults, stats, roll, hold } = options.target(res);
     stats.countRequest(options.endpoint(req));
     res.once('finish', () => stats.countStatus(res.statusCode));
     const delay = latencyFor(faults.latency_ms, options.itemsRequested(req), roll);
@@ -50,7 +53,9 @@ export function faultGate(options: FaultGateOptions): RequestHandler {
       }
       next();
     };
-    if (delay > 0) setTimeout(decide, delay);
-    else decide();
+    const proceed = () => (delay > 0 ? void setTimeout(decide, delay) : decide());
+    const held = hold?.wait();
+    if (held) void held.then(proceed);
+    else proceed();
   };
 }
