@@ -35,7 +35,9 @@ export function searchViewOf(record: CrmRecord): SearchView {
 
 /** The record as search sees it at `now`: the current state once indexed, else the older one. */
 export function searchable(record: CrmRecord, now: number): SearchView | undefined {
-  return now >= record.indexedAt ? searchViewOf(record) : record.indexed;
+  if (now < record.indexedAt) return record.indexed;
+  // Read only: the record's own values, not a copy (search walks every record of the type).
+  return { properties: record.properties, updatedAt: record.updatedAt, archived: record.archived, merged: record.mergedInto !== null };
 }
 
 export function isoTime(ms: number): string {
