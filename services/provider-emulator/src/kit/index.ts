@@ -8,7 +8,7 @@ export type { FaultOverrides, FaultSettings } from '../faults/faultSettings';
 export { latencyFor, type LatencySetting } from '../faults/latencyModel';
 export { RequestStats } from '../faults/requestStats';
 export { saveBeforeAnswer } from '../http/saveBeforeAnswer';
-export { escapeHtml } from '../oauth/consentPage';
+export { escapeHtml } from './html';
 export { applyDeliverySettings, deliverySettingsSchema, deliverySettingsView } from '../webhooks/deliverySettings';
 export type { DeliverySettings, DeliverySettingsBody } from '../webhooks/deliverySettings';
 export { AppendJournal, CorruptJournalError } from './journal/appendJournal';

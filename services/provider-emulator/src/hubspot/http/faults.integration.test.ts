@@ -61,9 +61,9 @@ describe('the kit’s faults on HubSpot portals', () => {
       answered = true;
       return result;
     });
-    // Polls the emulator (not the clock) until the request is there.
+    // Polls the emulator (not the clock) until the request is there, or answered (the hold failed).
     let waiting = 0;
-    while (waiting === 0)
+    while (waiting === 0 && !answered)
       waiting = ((await emulator.call('GET', `/_emulator/hubspot/portals/${portal.portal_id}/hold`)).body as { waiting: number }).waiting;
     expect(answered).toBe(false);
     const released = await emulator.call('POST', `/_emulator/hubspot/portals/${portal.portal_id}/hold`, { body: { held: false } });

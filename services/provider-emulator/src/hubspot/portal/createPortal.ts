@@ -1,5 +1,5 @@
 import { Joi } from '@datasync/config';
-import { faultPatchSchema, hash3, hashString, type FaultOverrides } from '../../kit';
+import { faultPatchSchema, hash3, hashString, latencyRange, type FaultOverrides } from '../../kit';
 import { objectTypes, type ObjectType } from '../crm/objectTypes';
 import { hubspotErrors } from '../http/hubspotErrors';
 import type { HubspotState } from './hubspotState';
@@ -53,7 +53,7 @@ export interface PortalSettingsBody {
   throttle_rate?: number | null;
   error_rate?: number | null;
   reset_rate?: number | null;
-  latency_ms?: FaultOverrides['latency_ms'] | number | 'stripe';
+  latency_ms?: { min: number; max: number } | number | 'stripe' | null;
 }
 
 export interface NewPortalBody extends PortalSettingsBody {
@@ -95,7 +95,7 @@ export function portalSettingsOf(body: PortalSettingsBody): { limits: Partial<Po
   for (const key of ['throttle_rate', 'error_rate', 'reset_rate'] as const) if (body[key] !== undefined) faults[key] = body[key];
   if (body.latency_ms !== undefined) {
     const value = body.latency_ms;
-    faults.latency_ms = value === null ? null : typeof value === 'number' ? { min: value, max: value } : value === 'stripe' ? null : value;
+    faults.latency_ms = value === null ? null : latencyRange(value);
   }
   return { limits, faults };
 }
