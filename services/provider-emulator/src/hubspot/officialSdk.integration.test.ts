@@ -88,6 +88,23 @@ describe('the official @hubspot/api-client against the emulator', () => {
   it('runs the OAuth token calls and reads account details through apiRequest', async () => {
     const installed = await emulator.install(portal.portal_id, app.client_id);
     const oauth = new Client({ basePath: emulator.baseUrl });
+    const redirectUri = 'https://example.com/callback';
+    const consent = await emulator.call('POST', '/hubspot/oauth/authorize', {
+      body: new URLSearchParams({
+        client_id: app.client_id,
+        redirect_uri: redirectUri,
+        portal: String(portal.portal_id),
+        decision: 'approve',
+      }),
+    });
+    const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const exchanged = await oauth.oauth.tokensApi.create('authorization_code', code, redirectUri, app.client_id, app.client_secret);
+    expect(exchanged).toMatchObject({
+      tokenType: 'bearer',
+      expiresIn: 1800,
+      refreshToken: expect.any(String),
+      accessToken: expect.any(String),
+    });
     const refreshed = await oauth.oauth.tokensApi.create(
       'refresh_token',
       undefined,
