@@ -46,6 +46,9 @@ function mount(router: Router, routes: HubspotRoute[]): void {
   for (const route of routes) router[route.method](route.path, route.handler);
 }
 
+/** A body createHttpApp could not parse (bad JSON, too large) becomes the request's error. */
+const unreadableBody: express.RequestHandler = (_req, res, next) => next(res.locals[BODY_ERROR] as unknown);
+
 /** `/crm/objects/2026-03/contacts/…` is the dated name of `/crm/v3/objects/contacts/…`: one model serves both. */
 const datedPaths: express.RequestHandler = (req, _res, next) => {
   req.url = req.url.replace(/^\/crm\/objects\/\d{4}-\d{2}\//, '/crm/v3/objects/');
@@ -64,7 +67,7 @@ export function hubspotRouter(state: HubspotState, logger: Logger): Router {
     next(HUBSPOT_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`)) ? undefined : 'router'),
   );
   router.use(datedPaths);
-  router.use((_req, res, next) => next(res.locals[BODY_ERROR] as unknown));
+  router.use(['/_emulator/hubspot', '/oauth/v1', '/hubspot'], unreadableBody);
   mount(router, [
     postPortalRoute(state),
     getPortalRoute(state),
@@ -93,7 +96,8 @@ export function hubspotRouter(state: HubspotState, logger: Logger): Router {
     postAuthorizeRoute(state, codes),
   ]);
 
-  router.use(['/crm', '/account-info'], hubspotAuthenticate(state), hubspotFaults(state), hubspotRateLimit());
+  // Credentials first: a caller without valid ones gets its 401 whatever body it sent.
+  router.use(['/crm', '/account-info'], hubspotAuthenticate(state), unreadableBody, hubspotFaults(state), hubspotRateLimit());
   mount(router, [
     getAccountDetailsRoute('/account-info/v3/details'),
     getAccountDetailsRoute('/account-info/2026-03/details'),

@@ -68,6 +68,22 @@ describe('HubSpot portals and account details', () => {
     expect(stripe.body).toMatchObject({ error: { type: 'invalid_request_error' } });
   });
 
+  it('answers a body that is not JSON with a 400 in HubSpot’s shape, after checking credentials', async () => {
+    const portal = await emulator.createPortal({ objects: {} });
+    const headers = { 'content-type': 'application/json' };
+    const send = (token?: string) =>
+      fetch(`${emulator.baseUrl}/crm/v3/objects/contacts/search`, {
+        method: 'POST',
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: '{"limit":',
+      });
+    const anonymous = await send();
+    expect(anonymous.status).toBe(401);
+    const bad = await send(portal.service_key);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+  });
+
   it('answers an unknown object type with 400 "Unable to infer object type"', async () => {
     const portal = await emulator.createPortal({ objects: {} });
     const result = await emulator.call('GET', '/crm/v3/objects/widgets', { token: portal.service_key });
