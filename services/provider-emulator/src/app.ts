@@ -40,6 +40,8 @@ import { deleteWebhookEndpointRoute } from './routes/v1/webhookEndpoints/deleteW
 import { listWebhookEndpointsRoute } from './routes/v1/webhookEndpoints/listWebhookEndpoints';
 import { postWebhookEndpointRoute } from './routes/v1/webhookEndpoints/postWebhookEndpoint';
 import type { EmulatorState } from './state/emulatorState';
+import { hubspotRouter } from './hubspot/hubspotRouter';
+import type { HubspotState } from './hubspot/portal/hubspotState';
 
 export interface AppDeps {
   state: EmulatorState;
@@ -47,6 +49,8 @@ export interface AppDeps {
   readiness: Readiness;
   /** Writes what changed to disk (EMULATOR_STATE_DIR); absent: the state lives in memory only. */
   saveState?: () => void;
+  /** HubSpot's emulator, served on the same listener (its paths never overlap Stripe's); absent: not served. */
+  hubspot?: HubspotState;
 }
 
 function apiRoutes(state: EmulatorState): RouteDefinition[] {
@@ -92,11 +96,12 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
  * `/_emulator` admin API (no auth: development and tests only), Connect OAuth under `/oauth`.
  * Every error answers in Stripe's nested format.
  */
-export function createApp({ state, logger, readiness, saveState }: AppDeps): Express {
+export function createApp({ state, logger, readiness, saveState, hubspot }: AppDeps): Express {
   const app = createHttpApp({ logger, readiness, bodyLimit: '1mb' });
   if (saveState) app.use(saveBeforeAnswer(saveState));
   // Stripe clients send nested parameters form-style: created[gte]=…, types[0]=…, expand[]=….
   app.set('query parser', 'extended');
+  if (hubspot) app.use(hubspotRouter(hubspot, logger));
 
   app.use('/v1', authenticate(state), faultInjection(state));
   // Stripe's write endpoints take form bodies; mountRoutes would refuse them (415).

@@ -1,5 +1,6 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { STRIPE_LIKE_LATENCY, type LatencySetting } from './faults/latencyModel';
+import { DEFAULT_SEARCH_LAG_MS, HUBSPOT_LIKE_LATENCY } from './hubspot/createHubspotState';
 import { isResourceName } from './generators/resourceNames';
 
 export interface EmulatorConfig {
@@ -14,6 +15,8 @@ export interface EmulatorConfig {
   EMULATOR_LATENCY_MS: LatencySetting;
   EMULATOR_EVENT_RETENTION_DAYS: number;
   EMULATOR_STATE_DIR?: string;
+  EMULATOR_HUBSPOT_LATENCY_MS: LatencySetting;
+  EMULATOR_HUBSPOT_SEARCH_LAG_MS: number;
 }
 
 // Joi does not run custom conversions on defaults, so the defaults are given converted.
@@ -46,9 +49,10 @@ const objectCounts = Joi.string().custom((value: string, helpers) => {
   return counts;
 });
 
-// "25" (fixed), "10-50" (uniform range), milliseconds, or "stripe" (Stripe-like, see latencyModel).
+// "25" (fixed), "10-50" (uniform range), milliseconds, or "stripe" / "hubspot" (that provider's times).
 const latency = Joi.string().custom((value: string, helpers) => {
   if (value.trim() === 'stripe') return { ...STRIPE_LIKE_LATENCY };
+  if (value.trim() === 'hubspot') return { ...HUBSPOT_LIKE_LATENCY };
   const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(value);
   if (!match?.[1]) return helpers.message({ custom: 'must be "stripe", milliseconds ("25") or a range ("10-50")' });
   const min = Number(match[1]);
@@ -91,6 +95,16 @@ export const configSchema = {
   EMULATOR_STATE_DIR: Joi.string().description(
     'folder where accounts, keys, changed objects, events and clocks are kept across restarts; unset ⇒ in memory only',
   ),
+  EMULATOR_HUBSPOT_LATENCY_MS: latency
+    .default({ ...HUBSPOT_LIKE_LATENCY })
+    .description(
+      'default delay before every HubSpot API answer: "hubspot" (100-250 ms plus 2 ms per record asked for), "25" or a range "10-50"',
+    ),
+  EMULATOR_HUBSPOT_SEARCH_LAG_MS: Joi.number()
+    .integer()
+    .min(0)
+    .default(DEFAULT_SEARCH_LAG_MS)
+    .description('default delay before a HubSpot change is visible to search (HubSpot: "a few moments"); per portal through the admin API'),
 };
 
 export function loadEmulatorConfig(env: NodeJS.ProcessEnv = process.env): Readonly<EmulatorConfig> {

@@ -5,6 +5,8 @@ import { createApp } from './app';
 import { loadEmulatorConfig } from './config';
 import { StateJournal } from './persistence/stateJournal';
 import { createEmulatorState } from './state/createEmulatorState';
+import { createHubspotState } from './hubspot/createHubspotState';
+import { openHubspotJournal } from './hubspot/hubspotJournal';
 import type { EmulatorState } from './state/emulatorState';
 
 async function main(): Promise<void> {
@@ -12,14 +14,39 @@ async function main(): Promise<void> {
   const logger = createServiceLogger('provider-emulator', config);
   const readiness = new Readiness();
   const state = createEmulatorState(config);
+  const hubspot = createHubspotState({
+    seed: config.EMULATOR_SEED,
+    historyDays: config.EMULATOR_HISTORY_DAYS,
+    latency: config.EMULATOR_HUBSPOT_LATENCY_MS,
+    searchLagMs: config.EMULATOR_HUBSPOT_SEARCH_LAG_MS,
+  });
   const journal = config.EMULATOR_STATE_DIR ? openJournal(config.EMULATOR_STATE_DIR, state, logger) : undefined;
-  const app = createApp({ state, logger, readiness, saveState: journal && (() => journal.save()) });
+  const hubspotJournal = config.EMULATOR_STATE_DIR ? openHubspotJournal(config.EMULATOR_STATE_DIR, hubspot) : undefined;
+  if (hubspotJournal)
+    logger.info('HubSpot state restored', {
+      file: hubspotJournal.journal.path,
+      records: hubspotJournal.replayed,
+      portals: hubspot.portals.size,
+    });
+  const saveState =
+    journal && hubspotJournal
+      ? () => {
+          journal.save();
+          hubspotJournal.journal.save();
+        }
+      : undefined;
+  const app = createApp({ state, logger, readiness, saveState, hubspot });
   const server = await listen(app, config.PORT, config.HOST);
   installShutdown({
     logger,
     readiness,
     servers: [server],
-    closers: [async () => state.webhookDelivery.close(), ...(journal ? [async () => journal.close()] : [])],
+    closers: [
+      async () => state.webhookDelivery.close(),
+      async () => hubspot.dispatcher.close(),
+      ...(journal ? [async () => journal.close()] : []),
+      ...(hubspotJournal ? [async () => hubspotJournal.journal.close()] : []),
+    ],
   });
   logger.info('listening', { url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${boundPort(server)}` });
 }
