@@ -39,7 +39,7 @@ export interface paths {
         get: operations["getAccountsSourceTypeIdentifier"];
         /**
          * Toggle an account (beta)
-         * @description `active: false` stops loading (rows already loaded stay); `active: true` resumes from where it stopped. Needs early access for the environment (403 `feature_not_enabled` otherwise).
+         * @description `active: false` stops loading (rows already loaded stay); `active: true` resumes from where it stopped. Needs early access for the environment (403 `feature_not_enabled` otherwise). A pause answers once no write of the loader can land any more: a write begun before it is waited for, and one still running past the bound answers 503 `writes_in_flight` (the pause stands; repeat it to wait again).
          */
         put: operations["putAccountsSourceTypeIdentifier"];
         post?: never;
@@ -950,6 +950,15 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Paused, but a write begun before is still being committed (`writes_in_flight`); repeat the call to wait for it */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,7 +23,9 @@ export function putAccount(deps: AccountRouteDeps) {
     summary: 'Toggle an account (beta)',
     description:
       '`active: false` stops loading (rows already loaded stay); `active: true` resumes from where it stopped. Needs early ' +
-      'access for the environment (403 `feature_not_enabled` otherwise).',
+      'access for the environment (403 `feature_not_enabled` otherwise). A pause answers once no write of the loader can ' +
+      'land any more: a write begun before it is waited for, and one still running past the bound answers 503 ' +
+      '`writes_in_flight` (the pause stands; repeat it to wait again).',
     tags: ['accounts'],
     auth: deps.auth.beta,
     params: accountPathParams,
@@ -31,6 +33,7 @@ export function putAccount(deps: AccountRouteDeps) {
     responses: {
       200: Joi.object({ account: accountStateSchema.required() }),
       404: errorResponse('No such account in this environment'),
+      503: errorResponse('Paused, but a write begun before is still being committed (`writes_in_flight`); repeat the call to wait for it'),
     },
     examples: { body: { active: false }, responses: { 200: { account: { ...accountStateExample, active: false } } } },
     handler: async ({ params, body }, _req, res) => ({

@@ -19,6 +19,9 @@ export function putSyncAccount(deps: AccountRouteDeps) {
       200: Joi.object({ account: syncAccountSchema.required() }),
       403: { description: 'Early access is off for this environment (`feature_not_enabled`)' },
       404: { description: "No such sync, or no such account under the sync's source" },
+      503: {
+        description: 'Paused, but a write begun before is still being committed (`writes_in_flight`); repeat the call to wait for it',
+      },
     },
     handler: async ({ params, body }, _req, res) => ({
       account: toSyncAccountJson(await deps.accounts.setActive(callerOf(res), params.name, params.identifier, body.active)),
