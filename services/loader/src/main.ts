@@ -18,6 +18,7 @@ import type { LoaderDeps } from './deps';
 import { LOADER_QUEUES, loaderHandlers } from './jobs/handlers';
 import { RunningJobs } from './jobs/runningJobs';
 import { registerLagGauge } from './incremental/lagGauge';
+import { registerPoisonedGauge } from './state/poisonedGauge';
 import { createLoaderMetrics } from './metrics/metrics';
 import { JobQueues } from './queue/jobQueues';
 import { SelfCheck } from './reconcile/selfCheck';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   const queues = new JobQueues(producer);
   const metrics = createLoaderMetrics(() => queueDepths(producerRedis, config.QUEUE_PREFIX));
   registerLagGauge(metrics.registry, knex);
+  registerPoisonedGauge(metrics.registry, knex);
   const providers = providerSettings(config);
   let stopping = false;
   const secretBox = createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS));
