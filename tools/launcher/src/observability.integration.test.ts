@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { repoRoot } from './config';
 import { kustomizeBuild } from './testing/kustomizeBuild';
 import { promqlMetricNames } from './testing/promqlMetricNames';
-import { lagGaugeModule, loaderMetricsModule, testingModule } from './testing/sourceModules';
+import { lagGaugeModule, loaderMetricsModule, poisonedGaugeModule, testingModule } from './testing/sourceModules';
 import { findOnPath } from './which';
 
 // deploy/observability is checked against the code: every metric its dashboard and alert rules
@@ -44,6 +44,7 @@ async function loaderMetricNames(): Promise<Set<string>> {
   const depths = { backfill: { waiting: 1, active: 1, delayed: 0, failed: 0 } };
   const { registry } = loaderMetricsModule().createLoaderMetrics(async () => depths);
   lagGaugeModule().registerLagGauge(registry, testingModule().getTestKnex());
+  poisonedGaugeModule().registerPoisonedGauge(registry, testingModule().getTestKnex());
   const names = new Set<string>();
   for (const match of (await registry.metrics()).matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
     const [, name, type] = match as unknown as [string, string, string];
@@ -88,6 +89,7 @@ it('alerts on a missing loader, backlogs, stalled queues, failed jobs and stale 
     [
       'DatasyncBackfillStalled',
       'DatasyncBacklogGrowing',
+      'DatasyncAccountsPoisoned',
       'DatasyncFreshnessAboveTarget',
       'DatasyncJobAttemptsFailing',
       'DatasyncJobsFailed',

@@ -3,7 +3,7 @@ import { TABLES, type Knex } from '@datasync/db';
 
 /**
  * `datasync_loader_accounts_poisoned{code}`: accounts stopped by an abnormal failure, waiting for an
- * operator (docs/operations.md, Poisoned accounts). Read from the control plane at every scrape,
+ * operator (docs/operations.md, DatasyncAccountsPoisoned). Read from the control plane at every scrape,
  * so every replica reports the fleet's count, not only what it saw fail itself.
  */
 export function registerPoisonedGauge(registry: Registry, knex: Knex): Gauge<'code'> {

@@ -1,7 +1,7 @@
-import type { ReadBounds } from '@datasync/destinations';
 import { randomBytes } from 'node:crypto';
 import { createSecretBox, parseMasterKeys, type SecretBox } from '@datasync/crypto';
 import { createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
+import type { ReadBounds } from '@datasync/destinations';
 import { silentLogger, type Logger } from '@datasync/logger';
 import { RateBudget } from '@datasync/providers';
 import {
