@@ -1,7 +1,7 @@
 import { Joi, parseConfig } from '@datasync/config';
 
 /**
- * The servers the writer and S3 benchmarks write into. Unlike the tests, which get private
+ * The servers the writer, S3 and verification-reads benchmarks write into. Unlike the tests, which get private
  * servers from `npm test`, a benchmark measures on the servers the developer runs: the local ones
  * on their default ports unless told otherwise.
  */

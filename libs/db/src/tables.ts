@@ -132,6 +132,8 @@ export interface AccountStateRow {
   error_code: string | null;
   error_attempts: number;
   next_retry_at: Date | null;
+  /** Set with `error` when a job failed abnormally: no automatic retry until a successful attach clears it. */
+  poisoned_at: Date | null;
   /** Keyed by collection id; see the loader's progress.ts for the shape. */
   progress: Record<string, unknown>;
   /** bigint: pg returns int8 as a string. */

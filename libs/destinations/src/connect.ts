@@ -1,4 +1,5 @@
 import type { ConnectionFields } from './connectionString/fields';
+import { readBounds, type ReadBounds } from './bounds/readBounds';
 import { DestinationError } from './errors';
 import { getEngine } from './engines/registry';
 import type { DestinationHandle, EngineTypes } from './engines/types';
@@ -15,6 +16,8 @@ export interface ConnectOptions {
   /** Postgres ends a session left idle inside a transaction this long; 30 s when omitted, 0 leaves the server's setting. */
   abandonedTransactionMs?: number;
   lookup?: LookupFn;
+  /** Overrides of the bounds on what one read of the destination's content may take in (bounds/readBounds.ts). */
+  readBounds?: Partial<ReadBounds>;
 }
 
 // Failures that say nothing about the next address of the same host, which may still answer.
@@ -57,6 +60,7 @@ export async function connect(fields: ConnectionFields, options: ConnectOptions)
         abandonedTransactionMs,
         allowPrivateNetworks,
         lookup,
+        readBounds: readBounds(options.readBounds),
       });
     } catch (err) {
       last = toDestinationError(fields, err);

@@ -29,7 +29,9 @@ export type FailureCode =
   | 'privilege'
   | 'unavailable'
   | 'connection_failed'
-  | 'statement_failed';
+  | 'statement_failed'
+  /** The destination holds content over one of the loader's read bounds (bounds/readBounds.ts). */
+  | 'content_too_large';
 
 // Retrying these cannot help until someone changes the destination or its connection string,
 // so the loader fails such jobs at once instead of backing off.
@@ -42,6 +44,7 @@ const permanentFailures: ReadonlySet<FailureCode> = new Set<FailureCode>([
   'bucket_missing',
   'schema_missing',
   'privilege',
+  'content_too_large',
 ]);
 
 /**

@@ -57,7 +57,7 @@ const sentence = (text: string, detail?: string): string => (detail ? `${text} (
 type Build = (ctx: FailureContext, detail?: string) => string;
 
 // Guard and parsing failures carry their own messages; these are for what drivers report.
-const messages: Record<Exclude<FailureCode, 'connection_string_invalid' | 'dns' | 'private_network'>, Build> = {
+const messages: Record<Exclude<FailureCode, 'connection_string_invalid' | 'dns' | 'private_network' | 'content_too_large'>, Build> = {
   refused: (ctx) => `Nothing accepts connections at ${where(ctx)} (connection refused). Check the host and port.`,
   unreachable: (ctx) => `${where(ctx)} cannot be reached from the service's network. Check the host and the firewall.`,
   timeout: (ctx) =>

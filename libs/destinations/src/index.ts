@@ -31,6 +31,7 @@ export type { PostgresHandle } from './engines/postgres/postgresHandle';
 export type { MysqlHandle } from './engines/mysql/mysqlHandle';
 export type { BlobEngine, S3ConnectionFields, S3Handle } from './engines/s3/s3Handle';
 export { connect, toDestinationError, type ConnectOptions } from './connect';
+export { DEFAULT_READ_BOUNDS, readBounds, type ReadBounds } from './bounds/readBounds';
 export { checkDestination, type CheckOptions, type CheckResult } from './check/checkDestination';
 export { ensureTable, type EnsureTableResult, type TableSpec } from './ddl/ensureTable';
 export { primaryKey, tableColumns } from './ddl/tableColumns';

@@ -1,7 +1,7 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
-import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
+import { DEFAULT_READ_BOUNDS, destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
 import { webhooksEnv, type WebhooksEnvConfig } from '@datasync/webhooks';
 import { httpEnv } from '@datasync/http';
 import { providerEnv, type ProviderEnv } from '@datasync/providers';
@@ -110,6 +110,23 @@ export const configSchema = {
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: int(1_000, 3_600_000)
     .default(120_000)
     .description('bound on each statement the loader runs in a destination'),
+  // A destination's content is its tenant's: these bound what one read of it takes into a loader
+  // serving every tenant (docs/security.md, Bounded reads). Over a bound, the account is stopped
+  // with an error naming the object and the setting (docs/reliability.md, Poisoned jobs).
+  LOADER_READ_MAX_OBJECT_BYTES: int(1_024, 4 * 1024 ** 3)
+    .default(DEFAULT_READ_BOUNDS.maxObjectBytes)
+    .description('largest S3 object (a part, as stored) the loader reads; checked by its length before reading and while it streams'),
+  LOADER_READ_MAX_DECODED_BYTES: int(1_024, 1024 ** 3)
+    .default(DEFAULT_READ_BOUNDS.maxDecodedBytes)
+    .description("largest decompressed size of one S3 part (gunzip output, or a Parquet part's pages together)"),
+  LOADER_READ_MAX_LISTED_OBJECTS: int(1, 10_000_000)
+    .default(DEFAULT_READ_BOUNDS.maxListedObjects)
+    .description("most objects the loader lists in one S3 folder it keeps whole (an account's parts of one table)"),
+  LOADER_READ_MAX_VALUE_BYTES: int(1_024, 1024 ** 3)
+    .default(DEFAULT_READ_BOUNDS.maxValueBytes)
+    .description(
+      'largest stored `data` value a verification fetches to compare in the loader; a larger one whose digest differs is rewritten',
+    ),
   LOADER_POLL_INTERVAL_MS: int(1_000, 3_600_000)
     .default(15_000)
     .description('how often the provider events of an account that changed recently are polled (incremental sync)'),
@@ -218,6 +235,10 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   LOADER_ERROR_RETRY_BASE_MS: number;
   LOADER_ERROR_RETRY_MAX_MS: number;
   LOADER_DESTINATION_STATEMENT_TIMEOUT_MS: number;
+  LOADER_READ_MAX_OBJECT_BYTES: number;
+  LOADER_READ_MAX_DECODED_BYTES: number;
+  LOADER_READ_MAX_LISTED_OBJECTS: number;
+  LOADER_READ_MAX_VALUE_BYTES: number;
   LOADER_POLL_INTERVAL_MS: number;
   LOADER_POLL_IDLE_INTERVAL_MS: number;
   LOADER_POLL_ACTIVE_FOR_MS: number;

@@ -21,6 +21,7 @@ import { LOADER_QUEUES, loaderHandlers } from './jobs/handlers';
 import { RunningJobs } from './jobs/runningJobs';
 import { registerFleetMetrics } from './metrics/fleetMetrics';
 import { FleetSnapshotPublisher, readFleetSnapshot } from './metrics/fleetSnapshot';
+import { registerPoisonedGauge } from './state/poisonedGauge';
 import { createLoaderMetrics } from './metrics/metrics';
 import { JobQueues } from './queue/jobQueues';
 import { SelfCheck } from './reconcile/selfCheck';
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   );
   const fleetKey = `${config.QUEUE_PREFIX}:metrics:fleet`;
   registerFleetMetrics(metrics.registry, () => readFleetSnapshot(producerRedis, fleetKey));
+  registerPoisonedGauge(metrics.registry, knex);
   const fleetSnapshot = new FleetSnapshotPublisher(
     producerRedis,
     knex,

@@ -44,6 +44,12 @@ export function destinationAccessSettings(config: LoaderConfig): DestinationAcce
   return {
     allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS,
     statementTimeoutMs: config.LOADER_DESTINATION_STATEMENT_TIMEOUT_MS,
+    readBounds: {
+      maxObjectBytes: config.LOADER_READ_MAX_OBJECT_BYTES,
+      maxDecodedBytes: config.LOADER_READ_MAX_DECODED_BYTES,
+      maxListedObjects: config.LOADER_READ_MAX_LISTED_OBJECTS,
+      maxValueBytes: config.LOADER_READ_MAX_VALUE_BYTES,
+    },
   };
 }
 

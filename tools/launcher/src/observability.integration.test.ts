@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { repoRoot } from './config';
 import { kustomizeBuild } from './testing/kustomizeBuild';
 import { promqlMetricNames } from './testing/promqlMetricNames';
-import { fleetMetricsModule, httpModule, loaderMetricsModule } from './testing/sourceModules';
+import { fleetMetricsModule, httpModule, loaderMetricsModule, poisonedGaugeModule, testingModule } from './testing/sourceModules';
 import { PROGRAMS, findProgram, installHint } from './programs';
 
 // deploy/observability is checked against the code: every metric its dashboard and alert rules
@@ -44,6 +44,11 @@ const FLEET_SNAPSHOT = {
   worst: [{ account: 'acc-1', lag: 300 }],
 };
 
+// The poisoned-accounts gauge reads the control plane at each collect.
+afterAll(async () => {
+  await testingModule().closeTestKnex();
+});
+
 /**
  * Every series name the loaders' and the APIs' /metrics serve, histograms' and summaries'
  * suffixes included.
@@ -55,6 +60,7 @@ async function exportedMetricNames(): Promise<Set<string>> {
     async () => ({ backfill: 12 }),
   );
   fleetMetricsModule().registerFleetMetrics(registry, async () => FLEET_SNAPSHOT);
+  poisonedGaugeModule().registerPoisonedGauge(registry, testingModule().getTestKnex());
   const { createHttpMetrics } = httpModule();
   const apis = ['datasync_accounts_api_', 'datasync_config_service_'].map((processPrefix) => createHttpMetrics({ processPrefix }).registry);
   const texts = await Promise.all([registry, ...apis].map((r) => r.metrics()));
@@ -113,6 +119,7 @@ it('alerts on a missing loader, backlogs, stalled queues, old jobs, failed jobs,
       'DatasyncOldestJobTooOld',
       'DatasyncBackfillStalled',
       'DatasyncBacklogGrowing',
+      'DatasyncAccountsPoisoned',
       'DatasyncFreshnessAboveTarget',
       'DatasyncJobAttemptsFailing',
       'DatasyncJobsFailed',

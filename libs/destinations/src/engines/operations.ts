@@ -72,6 +72,11 @@ export interface StoredState {
 export interface StoredStatesOptions extends AccountTable {
   /** The object ids asked about. */
   ids: readonly string[];
+  /**
+   * The objects `holds` will be asked about, by id. A database then compares digests computed on
+   * its side and sends a stored value only where they differ (engines/sql/storedDigest.ts).
+   */
+  objects?: ReadonlyMap<string, unknown>;
 }
 
 /** One account's rows whose object was created in [createdGte, createdLt). */

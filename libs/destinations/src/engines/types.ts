@@ -1,4 +1,5 @@
 import type { CatalogResource } from '@datasync/providers';
+import type { ReadBounds } from '../bounds/readBounds';
 import type { LookupFn } from '../network/resolveHost';
 import type { FailureCode } from '../errors';
 import type { ConnectionFields, SqlConnectionFields } from '../connectionString/fields';
@@ -34,6 +35,8 @@ export interface SqlHandleBase {
   readonly engine: SqlEngineName;
   /** Runs one statement with bound values ($1… for Postgres, ? for MySQL: see the dialect). */
   query(sql: string, params?: readonly unknown[]): Promise<QueryResult>;
+  /** What one read of the destination's content may take in (DEFAULT_READ_BOUNDS when absent). */
+  readonly readBounds?: ReadBounds;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export interface OpenTarget {
    */
   allowPrivateNetworks?: boolean;
   lookup?: LookupFn;
+  /** What one read of the destination's content may take in; DEFAULT_READ_BOUNDS when omitted. */
+  readBounds?: ReadBounds;
 }
 
 /** A driver error recognised as one of the failure codes; `detail` is the server's own text. */

@@ -1,11 +1,13 @@
 import type { SecretBox } from '@datasync/crypto';
 import { sealedPlace } from '@datasync/db';
-import { connect, parseConnectionString, type DestinationHandle, type EngineName } from '@datasync/destinations';
+import { connect, parseConnectionString, type DestinationHandle, type EngineName, type ReadBounds } from '@datasync/destinations';
 
 export interface DestinationAccessSettings {
   /** DESTINATION_ALLOW_PRIVATE_NETWORKS: development and tests only. */
   allowPrivateNetworks: boolean;
   statementTimeoutMs: number;
+  /** What one read of a destination's content may take in (LOADER_READ_MAX_*); the library's defaults when omitted. */
+  readBounds?: Partial<ReadBounds>;
 }
 
 export interface SealedDestination {
@@ -50,6 +52,7 @@ export async function openDestination(
   const handle = await connect(fields, {
     allowPrivateNetworks: settings.allowPrivateNetworks,
     statementTimeoutMs: settings.statementTimeoutMs,
+    readBounds: settings.readBounds,
   });
   return { handle, schema: fields.schema };
 }

@@ -62,3 +62,25 @@ describe('classifyFailure', () => {
     expect(reason.length).toBeLessThan(MAX_TEXT_CHARS + 40);
   });
 });
+
+describe('abnormal failures', () => {
+  it('poisons content over a read bound, with the bound and the object in the reason', () => {
+    const err = new DestinationError(
+      'content_too_large',
+      "The object b/part-1.ndjson.gz is over the loader's bound (LOADER_READ_MAX_OBJECT_BYTES).",
+    );
+    expect(classifyFailure(err, { destinationName: 'lake' })).toMatchObject({
+      kind: 'permanent',
+      code: 'content_too_large',
+      abnormal: true,
+      reason: expect.stringContaining('b/part-1.ndjson.gz'),
+    });
+  });
+
+  it('poisons what memory refused, and nothing else', () => {
+    expect(classifyFailure(new RangeError('Invalid string length'))).toMatchObject({ code: 'resource_exhausted', abnormal: true });
+    expect(classifyFailure(new RangeError('Array buffer allocation failed'))).toMatchObject({ abnormal: true });
+    expect(classifyFailure(new RangeError('index out of range'))).not.toHaveProperty('abnormal');
+    expect(classifyFailure(new DestinationError('timeout', 'slow'))).not.toHaveProperty('abnormal');
+  });
+});

@@ -1,5 +1,6 @@
 import { delayJob, type JobCatalog, type JobHandler, type PayloadOf } from '@datasync/queue';
 import type { LoaderDeps } from '../deps';
+import { findAccount } from '../targets/targets.repository';
 import { verifyAccount } from '../verify/verifyAccount';
 import { handleJobFailure } from './failurePolicy';
 
@@ -22,7 +23,8 @@ function loadsFirst(deps: LoaderDeps, requestedAt: number): boolean {
  * (see verifyTable). A spent slice yields the worker slot and goes on from the saved window; a
  * rate-limited one is delayed like a backfill page. A failure does not put the account in error:
  * its data is as loaded, and the reconciler's pass gives the interrupted check a job again, which
- * goes on from its saved windows (enqueueDueVerifications).
+ * goes on from its saved windows (enqueueDueVerifications). An abnormal one (content over a read
+ * bound) poisons the account instead, which stops its checks (see handleJobFailure).
  */
 export function accountVerifyJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalog, 'account.verify'>> {
   return async ({ accountId, scope }, context) => {
@@ -31,7 +33,10 @@ export function accountVerifyJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCata
     try {
       outcome = await verifyAccount(deps, { accountId, scope, requestedAt: new Date(context.job.timestamp) }, context.logger);
     } catch (err) {
-      return handleJobFailure(deps, context, err, {});
+      // Only an abnormal failure shows on the account (and stops it): the reconciler would
+      // otherwise give the check a job again at every pass, on one loader after another.
+      const account = await findAccount(deps.knex, accountId);
+      return handleJobFailure(deps, context, err, account ? { account, accountErrors: 'abnormal' } : {});
     }
     if (outcome === 'skipped')
       context.logger.info('verification skipped: the account is not loading or has no loaded table', { accountId });

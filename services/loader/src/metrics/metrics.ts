@@ -21,6 +21,8 @@ export interface LoaderMetrics {
   verificationRepaired: Counter<'table'>;
   /** Windows a verification compared, by outcome (`match`, `drift`). */
   verificationWindows: Counter<'outcome'>;
+  /** Jobs that failed abnormally and stopped their account (docs/reliability.md, Poisoned jobs). */
+  jobsPoisoned: Counter<'job' | 'code'>;
   /** For the connector: every HTTP attempt, 429s included. */
   observer: RequestObserver;
 }
@@ -91,6 +93,12 @@ export function createLoaderMetrics(
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const jobsPoisoned = new Counter({
+    name: 'datasync_loader_jobs_poisoned_total',
+    help: 'jobs that failed abnormally (content over a read bound, memory exhausted) and stopped their account',
+    labelNames: ['job', 'code'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'datasync_queue_jobs',
     help: 'jobs per queue and state',
@@ -134,6 +142,7 @@ export function createLoaderMetrics(
     verificationDrift,
     verificationRepaired,
     verificationWindows,
+    jobsPoisoned,
     observer: (report) => {
       providerRequests.inc({ endpoint: report.endpoint, outcome: report.outcome });
       if (report.list && report.outcome === 'ok') pageLatency.observe(report.durationMs);

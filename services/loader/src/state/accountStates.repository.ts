@@ -32,6 +32,7 @@ export async function settleStatus(
        reason = case when s.status = 'error' and not :clearError then s.reason else null end,
        error_code = case when s.status = 'error' and not :clearError then s.error_code else null end,
        next_retry_at = case when s.status = 'error' and not :clearError then s.next_retry_at else null end,
+       poisoned_at = case when :clearError then null else s.poisoned_at end,
        updated_at = now()
      returning status`,
     { ...bindings, clearError: options.clearError === true },
@@ -47,6 +48,11 @@ export interface FailureRecord {
   reason: string;
   /** The job gave up: the reconciler owns the next try, after a backoff. */
   gaveUp: boolean;
+  /**
+   * The job failed abnormally (docs/reliability.md, Poisoned jobs): no next try is scheduled and
+   * verifications stop until a successful attach, or an operator, clears `poisoned_at`.
+   */
+  poisoned?: boolean;
   retry: { baseMs: number; maxMs: number };
 }
 
@@ -58,13 +64,17 @@ export async function recordFailure(db: Db, account: { id: string; environmentId
   if (!db.isTransaction) return db.transaction((trx) => recordFailure(trx, account, failure));
   const before = await lockedStatus(db, account.id);
   await db.raw(
-    `insert into ${TABLES.accountStates} as s (account_id, environment_id, status, reason, error_code, error_attempts, next_retry_at)
+    `insert into ${TABLES.accountStates} as s
+       (account_id, environment_id, status, reason, error_code, error_attempts, next_retry_at, poisoned_at)
      values (:accountId, :environmentId, 'error', :reason, :code, case when :gaveUp then 1 else 0 end,
-             case when :gaveUp then now() + make_interval(secs => :baseMs / 1000.0) end)
+             case when :gaveUp and not :poisoned then now() + make_interval(secs => :baseMs / 1000.0) end,
+             case when :poisoned then now() end)
      on conflict (account_id) do update set
        status = 'error', reason = :reason, error_code = :code,
        error_attempts = s.error_attempts + case when :gaveUp then 1 else 0 end,
-       next_retry_at = case when :gaveUp
+       poisoned_at = case when :poisoned then now() else s.poisoned_at end,
+       next_retry_at = case when :poisoned or s.poisoned_at is not null then null
+         when :gaveUp
          then now() + make_interval(secs => least(:maxMs, :baseMs * power(2, least(s.error_attempts, 30))) / 1000.0)
          else s.next_retry_at end,
        updated_at = now()`,
@@ -74,6 +84,7 @@ export async function recordFailure(db: Db, account: { id: string; environmentId
       reason: failure.reason,
       code: failure.code,
       gaveUp: failure.gaveUp,
+      poisoned: failure.poisoned === true,
       baseMs: failure.retry.baseMs,
       maxMs: failure.retry.maxMs,
     },
@@ -92,9 +103,18 @@ export async function recordPage(db: Db, accountId: string, rows: number): Promi
   const counted = await db(TABLES.accountStates)
     .where({ account_id: accountId })
     .whereNot({ status: 'error' })
+    .whereNull('poisoned_at')
     .update({ rows_loaded: db.raw('rows_loaded + ?', [rows]), last_synced_at: db.fn.now(), updated_at: db.fn.now() });
   if (counted > 0) return;
   const before = await lockedStatus(db, accountId);
+  // A poisoned account stays in error (its count still grows): only an attach or an operator clears it.
+  const poisoned = await db(TABLES.accountStates).where({ account_id: accountId }).whereNotNull('poisoned_at').first('account_id');
+  if (poisoned) {
+    await db(TABLES.accountStates)
+      .where({ account_id: accountId })
+      .update({ rows_loaded: db.raw('rows_loaded + ?', [rows]), last_synced_at: db.fn.now(), updated_at: db.fn.now() });
+    return;
+  }
   await db(TABLES.accountStates)
     .where({ account_id: accountId })
     .update({

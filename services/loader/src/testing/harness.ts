@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createSecretBox, parseMasterKeys, type SecretBox } from '@datasync/crypto';
 import { createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
+import type { ReadBounds } from '@datasync/destinations';
 import { silentLogger, type Logger } from '@datasync/logger';
 import { RateBudget } from '@datasync/providers';
 import {
@@ -147,7 +148,14 @@ export interface LoaderHarness {
  * `redis` points it at another Redis, a cluster (testing/redisCluster in @datasync/queue) included.
  */
 export async function startHarness(
-  options: { settings?: Partial<LoaderSettings>; webhooks?: Partial<WebhookSettings>; logger?: Logger; redis?: RedisSettings } = {},
+  options: {
+    settings?: Partial<LoaderSettings>;
+    webhooks?: Partial<WebhookSettings>;
+    logger?: Logger;
+    redis?: RedisSettings;
+    /** Bounds on what one read of a destination's content takes in (LOADER_READ_MAX_*). */
+    readBounds?: Partial<ReadBounds>;
+  } = {},
 ): Promise<LoaderHarness> {
   const controlPlane = await createControlPlaneDb();
   const knex = controlPlane.knex;
@@ -171,7 +179,7 @@ export async function startHarness(
     retry: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 200 },
   };
   let stopping = false;
-  const destinations = { allowPrivateNetworks: true, statementTimeoutMs: 30_000 };
+  const destinations = { allowPrivateNetworks: true, statementTimeoutMs: 30_000, readBounds: options.readBounds };
   const destinationPool = createDestinationPool(destinations, secretBox, { perDestination: 4, idleMs: 60_000 });
   const deps: LoaderDeps = {
     knex,

@@ -130,7 +130,9 @@ export async function verifyTable(
 async function compareListed(check: TableCheck, pooled: PooledDestination, window: ListedWindow): Promise<WindowDrift> {
   const { handle, schema } = pooled.destination;
   const base = { schema, table: check.key.tableName, accountId: check.identifier };
-  const stored = await readStoredStates(handle, { ...base, ids: [...window.listed.keys()] });
+  // The listed objects go along so a database compares digests on its side (docs/verification.md).
+  const objects = new Map([...window.listed].map(([id, item]) => [id, item.object]));
+  const stored = await readStoredStates(handle, { ...base, ids: [...objects.keys()], objects });
   const live = await readLiveInWindow(handle, {
     ...base,
     createdGte: new Date(window.createdGte * 1000),

@@ -54,6 +54,12 @@ export const loaderMetricsModule = () => load<LoaderMetricsModule>('services', '
 export const loaderAppModule = () => load<LoaderAppModule>('services', 'loader', 'src', 'app.ts');
 export const fleetMetricsModule = () => load<FleetMetricsModule>('services', 'loader', 'src', 'metrics', 'fleetMetrics.ts');
 
+interface PoisonedGaugeModule {
+  registerPoisonedGauge(registry: Registry, knex: unknown): void;
+}
+
+export const poisonedGaugeModule = () => load<PoisonedGaugeModule>('services', 'loader', 'src', 'state', 'poisonedGauge.ts');
+
 interface TestingModule {
   testRedisUrl(): string;
   /** The shared test knex (migrated by the integration tests' global setup). */

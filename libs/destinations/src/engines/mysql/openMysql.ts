@@ -48,6 +48,7 @@ async function attempt(target: OpenTarget, ssl: SslOptions | undefined): Promise
   return {
     engine: 'mysql',
     connection,
+    readBounds: target.readBounds,
     async query(sql, params = []) {
       const [result] = await connection.query({ sql, timeout }, params as unknown[]);
       return toResult(result);

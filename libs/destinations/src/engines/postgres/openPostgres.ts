@@ -54,6 +54,7 @@ async function attempt(target: OpenTarget, ssl: TlsOptions | false): Promise<Pos
   return {
     engine: 'postgres',
     client,
+    readBounds: target.readBounds,
     async query(sql, params = []) {
       const result = await client.query(sql, params as unknown[]);
       return { rows: result.rows as Record<string, unknown>[], rowCount: result.rowCount ?? result.rows.length };

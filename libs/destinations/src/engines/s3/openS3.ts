@@ -59,6 +59,7 @@ export async function openS3(target: OpenTarget): Promise<S3Handle> {
     format: s3.format,
     where: `${urlHost(fields.host)}:${fields.port}`,
     accessKeyId: fields.user,
+    readBounds: target.readBounds,
     async close() {
       client.destroy();
     },

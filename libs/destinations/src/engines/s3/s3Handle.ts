@@ -1,4 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { ReadBounds } from '../../bounds/readBounds';
 import type { ConnectionFieldsBase } from '../../connectionString/fields';
 import type { DestinationEngine } from '../types';
 import type { BlobFormat, S3Settings } from './s3Settings';
@@ -16,6 +17,8 @@ export interface S3Handle {
   readonly where: string;
   /** The access key id (not secret; AWS shows it in consoles and logs), for messages. */
   readonly accessKeyId: string;
+  /** What one read of the bucket's content may take in (DEFAULT_READ_BOUNDS when absent). */
+  readonly readBounds?: ReadBounds;
   /** Destroys the client's sockets. */
   close(): Promise<void>;
 }

@@ -1,13 +1,8 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  type _Object,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, type _Object } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { contentTooLarge } from '../../bounds/readBounds';
+import { boundsOf, readObjectBytes } from './s3BoundedRead';
 import type { S3Handle } from './s3Handle';
 
 // Multipart above this size; each part is held in memory while it uploads.
@@ -42,11 +37,10 @@ export async function putObject(
   await upload.done();
 }
 
-/** The object's body as text, or undefined when it does not exist. */
+/** The object's body as text (at most maxObjectBytes), or undefined when it does not exist. */
 export async function getText(handle: S3Handle, key: string): Promise<string | undefined> {
   try {
-    const response = await handle.client.send(new GetObjectCommand({ Bucket: handle.bucket, Key: key }));
-    return (await response.Body?.transformToString('utf8')) ?? '';
+    return (await readObjectBytes(handle, key)).toString('utf8');
   } catch (err) {
     if ((err as { name?: unknown }).name === 'NoSuchKey') return undefined;
     throw err;
@@ -79,9 +73,19 @@ export async function* listPages(handle: S3Handle, prefix: string, pageSize = 10
   } while (token);
 }
 
+/**
+ * Every object under `prefix`, at most maxListedObjects of them: a folder is its tenant's to fill,
+ * and a listing kept whole must not grow without end. The purge deletes page by page instead.
+ */
 export async function listAll(handle: S3Handle, prefix: string): Promise<StoredObject[]> {
+  const limit = boundsOf(handle).maxListedObjects;
   const all: StoredObject[] = [];
-  for await (const page of listPages(handle, prefix)) all.push(...page);
+  for await (const page of listPages(handle, prefix, Math.min(1000, limit + 1))) {
+    all.push(...page);
+    if (all.length > limit) {
+      throw contentTooLarge('maxListedObjects', limit, `The folder ${prefix}`, `more than ${limit.toLocaleString('en-US')} objects`);
+    }
+  }
   return all;
 }
 

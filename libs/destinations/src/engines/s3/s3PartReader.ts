@@ -1,5 +1,4 @@
-import { gunzipSync } from 'node:zlib';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { gunzipBounded, pageGunzip, readObjectBytes } from './s3BoundedRead';
 import type { S3Handle } from './s3Handle';
 
 type Reader = typeof import('hyparquet', { with: { 'resolution-mode': 'import' } });
@@ -22,17 +21,14 @@ function plain(value: unknown, json: boolean): unknown {
   return value;
 }
 
-async function bytesOf(handle: S3Handle, key: string): Promise<Uint8Array> {
-  const response = await handle.client.send(new GetObjectCommand({ Bucket: handle.bucket, Key: key }));
-  if (!response.Body) throw new Error(`no body for ${key}`);
-  return response.Body.transformToByteArray();
-}
-
-/** The rows of one part file, read with a Parquet reader or gunzip + JSON.parse by its extension. */
+/**
+ * The rows of one part file, read with a Parquet reader or gunzip + JSON.parse by its extension.
+ * The part is the tenant's to rewrite: its size and its decompressed size are bounded (s3BoundedRead).
+ */
 export async function readPart(handle: S3Handle, key: string): Promise<PartRow[]> {
-  const bytes = await bytesOf(handle, key);
+  const bytes = await readObjectBytes(handle, key);
   if (key.endsWith('.ndjson.gz')) {
-    const text = gunzipSync(bytes).toString('utf8');
+    const text = (await gunzipBounded(handle, key, bytes)).toString('utf8');
     if (!text.endsWith('\n')) throw new Error(`${key} does not end with a newline`);
     return text
       .slice(0, -1)
@@ -48,6 +44,6 @@ export async function readPart(handle: S3Handle, key: string): Promise<PartRow[]
       .map((e) => e.name),
   );
   // Our parts use GZIP pages; hyparquet decodes only Snappy by itself.
-  const rows = await parquetReadObjects({ file, compressors: { GZIP: (input: Uint8Array) => new Uint8Array(gunzipSync(input)) } });
+  const rows = await parquetReadObjects({ file, compressors: { GZIP: pageGunzip(handle, key) } });
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v, jsonColumns.has(k))])) as PartRow);
 }

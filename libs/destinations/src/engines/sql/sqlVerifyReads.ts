@@ -1,7 +1,9 @@
+import { DEFAULT_READ_BOUNDS } from '../../bounds/readBounds';
 import type { CreatedWindowOptions, StoredState, StoredStatesOptions } from '../operations';
 import type { SqlEngine, SqlHandle } from '../types';
 import { sameContent } from '../../writers/sameContent';
 import { sqlFailure } from './sqlFailure';
+import { md5Hex, storedDigest } from './storedDigest';
 
 // Few enough bound values for either engine in one statement.
 const IDS_PER_READ = 500;
@@ -23,33 +25,63 @@ function toBoolean(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't';
 }
 
-/** The `_source_ts`, `_deleted` and `data` stored for each of the account's ids that has a row. */
+/**
+ * The `_source_ts` and `_deleted` stored for each of the account's ids that has a row, and whether
+ * its `data` holds a given object. The destination computes a digest of each `data` (storedDigest):
+ * a row whose digest is the expected object's holds it, and only the others' values are fetched
+ * and compared as objects (sameContent), so a window of matching rows costs a digest per row, not
+ * every stored object. A value over LOADER_READ_MAX_VALUE_BYTES is never fetched: it holds no
+ * object but the one whose digest it has (its row is rewritten from the provider's).
+ */
 export async function readSqlStoredStates(
   engine: SqlEngine,
   handle: SqlHandle,
   options: StoredStatesOptions,
 ): Promise<Map<string, StoredState>> {
-  const { schema, table, accountId, ids } = options;
+  const { schema, table, accountId, ids, objects } = options;
   const { dialect } = engine;
   const q = dialect.quoteIdent;
+  const digest = storedDigest(engine.name);
+  const maxValueBytes = (handle.readBounds ?? DEFAULT_READ_BOUNDS).maxValueBytes;
   const found = new Map<string, StoredState>();
+  const select = (columns: string, chunk: readonly string[]) => {
+    const list = chunk.map((_, i) => dialect.placeholder(i + 2)).join(', ');
+    const sql =
+      `SELECT ${q('id')} AS id, ${columns} FROM ${dialect.table(schema, table)} ` +
+      `WHERE ${q('account_id')} = ${dialect.placeholder(1)} AND ${q('id')} IN (${list})`;
+    return handle.query(sql, [accountId, ...chunk]);
+  };
   try {
+    const toFetch: string[] = [];
+    const stored = new Map<string, { sourceTs: number; deleted: boolean; digest: string }>();
     for (let start = 0; start < ids.length; start += IDS_PER_READ) {
-      const chunk = ids.slice(start, start + IDS_PER_READ);
-      const list = chunk.map((_, i) => dialect.placeholder(i + 2)).join(', ');
-      const sql =
-        `SELECT ${q('id')} AS id, ${q('_source_ts')} AS source_ts, ${q('_deleted')} AS deleted, ${q('data')} AS data ` +
-        `FROM ${dialect.table(schema, table)} WHERE ${q('account_id')} = ${dialect.placeholder(1)} AND ${q('id')} IN (${list})`;
-      const { rows } = await handle.query(sql, [accountId, ...chunk]);
+      const columns =
+        `${q('_source_ts')} AS source_ts, ${q('_deleted')} AS deleted, ` +
+        `${digest.sql(q('data'))} AS digest, ${digest.bytes(q('data'))} AS bytes`;
+      const { rows } = await select(columns, ids.slice(start, start + IDS_PER_READ));
       for (const row of rows) {
-        // A window's stored objects are kept until it is compared: at most LOADER_VERIFY_WINDOW_OBJECTS.
-        const data = toObject(row.data);
-        found.set(String(row.id), {
-          sourceTs: toMs(row.source_ts),
-          deleted: toBoolean(row.deleted),
-          holds: (object) => sameContent(data, object),
-        });
+        const id = String(row.id);
+        const state = { sourceTs: toMs(row.source_ts), deleted: toBoolean(row.deleted), digest: String(row.digest) };
+        stored.set(id, state);
+        const expected = objects?.has(id) ? md5Hex(digest.text(objects.get(id))) : undefined;
+        // A deleted row is never compared by content (compareWindow).
+        if (!state.deleted && expected !== state.digest && Number(row.bytes) <= maxValueBytes) toFetch.push(id);
       }
+    }
+    const values = new Map<string, unknown>();
+    for (let start = 0; start < toFetch.length; start += IDS_PER_READ) {
+      const { rows } = await select(`${q('data')} AS data`, toFetch.slice(start, start + IDS_PER_READ));
+      // A window's differing stored objects are kept until it is compared: at most LOADER_VERIFY_WINDOW_OBJECTS.
+      for (const row of rows) values.set(String(row.id), toObject(row.data));
+    }
+    for (const [id, state] of stored) {
+      const fetched = values.has(id);
+      const data = values.get(id);
+      found.set(id, {
+        sourceTs: state.sourceTs,
+        deleted: state.deleted,
+        holds: (object) => (fetched ? sameContent(data, object) : md5Hex(digest.text(object)) === state.digest),
+      });
     }
   } catch (err) {
     throw sqlFailure(engine, schema, `reading stored states in the table ${table}`, err);
