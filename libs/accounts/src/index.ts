@@ -21,6 +21,7 @@ export {
   whereLoaderStatus,
   type AccountStatus,
   type CollectionProgress,
+  type CollectionWarning,
   type LoaderState,
   type LoaderStatus,
 } from './status';

@@ -4,6 +4,7 @@ import type { AccountProfile, GenContext } from '../generators/context';
 import type { ResourceName } from '../generators/resourceNames';
 import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../faults/faultSettings';
 import { RequestStats } from '../faults/requestStats';
+import type { Restrictable } from '../http/keyPermissions';
 import { TokenBucket } from '../faults/tokenBucket';
 import type { EventLog } from './eventLog';
 import type { ResourceStore } from './resourceStore';
@@ -24,6 +25,8 @@ export class EmulatorAccount {
   /** Seconds added to the wall clock for this account (admin "advance clock"). */
   clockOffset = 0;
   faultOverrides: FaultOverrides = {};
+  /** Permissions the restricted key lacks: its requests there are refused with 403. */
+  restrictedKeyWithout: ReadonlySet<Restrictable> = new Set();
   readonly stats = new RequestStats();
   private bucket: TokenBucket | undefined;
   private clocks: TestClocks | undefined;
