@@ -31,8 +31,8 @@ it("purges an account's rows from the tables of a sync deleted before the accoun
   }
   expect(await rowsOf(account.identifier)).toBe(20);
 
-  expect(await h.knex(TABLES.accountTables).where({ account_id: account.id }).select('table_name')).toEqual([
-    { table_name: 'stripe_charges' },
+  expect(await h.knex(TABLES.accountTables).where({ account_id: account.id }).select('table_name', 'sync_id')).toEqual([
+    { table_name: 'stripe_charges', sync_id: h.target.syncId },
   ]);
 
   // As config-service deletes a sync: the row goes, its collections and runs with it.
