@@ -22,6 +22,7 @@ export {
   whereLoaderStatus,
   type AccountStatus,
   type CollectionProgress,
+  type CollectionWarning,
   type LoaderState,
   type LoaderStatus,
 } from './status';

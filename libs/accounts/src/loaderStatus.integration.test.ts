@@ -42,7 +42,16 @@ async function accountsWithStates(states: (string | null)[]) {
         environment_id: environmentId,
         status,
         reason: status === 'error' ? 'Could not write into the destination d: refused' : null,
-        progress: { c1: { table: 'stripe_charges', resource_type: 'charges', status: 'running', rows_written: 1200 } },
+        progress: {
+          c1: { table: 'stripe_charges', resource_type: 'charges', status: 'running', rows_written: 1200 },
+          c2: {
+            table: 'stripe_customers',
+            resource_type: 'customers',
+            status: 'completed',
+            rows_written: 7,
+            warnings: [{ code: 'test_clocks_unreadable', message: 'objects attached to test clocks were not loaded' }],
+          },
+        },
       });
     }
   }
@@ -63,7 +72,16 @@ it('reads status, reason and per-collection progress with the account; no row or
   expect(views[2]).toMatchObject({
     statusReason: null,
     lastSyncedAt: null,
-    collections: [{ resource: 'charges', table: 'stripe_charges', status: 'loading', rowsLoaded: 1200 }],
+    collections: [
+      { resource: 'charges', table: 'stripe_charges', status: 'loading', rowsLoaded: 1200, warnings: [] },
+      {
+        resource: 'customers',
+        table: 'stripe_customers',
+        status: 'live',
+        rowsLoaded: 7,
+        warnings: [{ code: 'test_clocks_unreadable', message: 'objects attached to test clocks were not loaded' }],
+      },
+    ],
   });
   expect(views[3]).toMatchObject({ statusReason: 'Could not write into the destination d: refused' });
   // One account reads exactly as it does in a page.

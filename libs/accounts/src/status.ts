@@ -9,11 +9,18 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export type LoaderStatus = 'idle' | 'loading' | 'live' | 'error';
 
+/** Part of a collection its run could not read while it loaded the rest (docs/accounts-api.md, Status). */
+export interface CollectionWarning {
+  code: string;
+  message: string;
+}
+
 export interface CollectionProgress {
   resource: string;
   table: string;
   status: string;
   rowsLoaded: number;
+  warnings: CollectionWarning[];
 }
 
 /** What the loader knows about an account. */
@@ -31,7 +38,18 @@ interface ProgressItem {
   resource_type?: string;
   status?: string;
   rows_written?: number | string;
+  warnings?: unknown;
 }
+
+const isWarning = (value: unknown): value is CollectionWarning =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as CollectionWarning).code === 'string' &&
+  typeof (value as CollectionWarning).message === 'string';
+
+// Written before runs kept warnings, an item has none.
+const warningsOf = (item: ProgressItem): CollectionWarning[] =>
+  Array.isArray(item.warnings) ? item.warnings.filter(isWarning).map(({ code, message }) => ({ code, message })) : [];
 
 // A collection's backfill run, in the words of the account's own status.
 const COLLECTION_STATUS: Record<string, string> = { running: 'loading', completed: 'live', cancelled: 'cancelled' };
@@ -47,6 +65,7 @@ function toLoaderState(row: StateColumns): LoaderState | undefined {
       table: item.table ?? '',
       status: COLLECTION_STATUS[item.status ?? ''] ?? item.status ?? 'pending',
       rowsLoaded: Number(item.rows_written ?? 0),
+      warnings: warningsOf(item),
     }))
     .sort((a, b) => (a.resource === b.resource ? a.table.localeCompare(b.table) : a.resource.localeCompare(b.resource)));
   return {

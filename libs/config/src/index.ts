@@ -22,6 +22,15 @@ export const commonEnv = {
     .description('lowest log level written'),
 };
 
+/** Of every service that opens sealed values (docs/security.md, Master key rotation). */
+export const refuseUnboundEnv = {
+  SECRETS_REFUSE_UNBOUND: Joi.boolean()
+    .default(false)
+    .description(
+      'true: refuse secrets sealed before they were bound to their row (v1); set once npm run secrets:reseal reports none left, on every service',
+    ),
+};
+
 /**
  * Validates `env` against `schema` (every problem collected, unknown variables ignored) and
  * returns the converted values, deeply frozen. Throws ConfigError on any problem.

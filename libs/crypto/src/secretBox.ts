@@ -25,12 +25,22 @@ export interface SealedPlace {
   rowId: string;
 }
 
+export interface SecretBoxOptions {
+  /**
+   * Refuse unbound (v1) envelopes, to open and to seal (`SECRETS_REFUSE_UNBOUND`). Set once
+   * `npm run secrets:reseal` reports that none is left: from then on a v1 envelope, a copy from an
+   * old backup included, opens nowhere.
+   */
+  refuseUnbound?: boolean;
+}
+
 export interface SecretBox {
   /** Encrypts `plaintext` under the current key, bound to `environmentId` and, when given, to its place. */
   seal(plaintext: string, environmentId: string, place?: SealedPlace): string;
   /**
    * Decrypts an envelope with any of the listed keys. A bound envelope opens only at its place;
-   * one sealed before places existed (v1) opens with the environment alone until it is resealed.
+   * one sealed before places existed (v1) opens with the environment alone until it is resealed,
+   * unless the box refuses unbound envelopes.
    */
   open(envelope: string, environmentId: string, place?: SealedPlace): string;
   /** Whether the envelope is sealed with the current key and bound to a place: nothing left to reseal. */
@@ -47,6 +57,8 @@ const TAG_BYTES = 16;
 // The key id travels inside the dot-separated envelope, so it must not contain a dot.
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const UNBOUND_REFUSED =
+  'sealed value is not bound to its place (v1) and SECRETS_REFUSE_UNBOUND is set: reseal it (npm run secrets:reseal) or unset the switch';
 
 export function assertValidKey(key: MasterKey): void {
   if (!KEY_ID.test(key.id)) {
@@ -69,7 +81,7 @@ function associatedData(environmentId: string, place: SealedPlace | undefined): 
  * column or row does not open there. The first key seals; every key opens, which lets a new key
  * be introduced before the old one is retired (the reseal command moves every stored value to it).
  */
-export function createSecretBox(keys: MasterKey[]): SecretBox {
+export function createSecretBox(keys: MasterKey[], options: SecretBoxOptions = {}): SecretBox {
   const [current] = keys;
   if (!current) throw new SecretBoxError('at least one master key is required');
   const byId = new Map<string, Buffer>();
@@ -81,6 +93,7 @@ export function createSecretBox(keys: MasterKey[]): SecretBox {
 
   return {
     seal(plaintext, environmentId, place) {
+      if (place === undefined && options.refuseUnbound) throw new SecretBoxError(UNBOUND_REFUSED);
       const nonce = randomBytes(NONCE_BYTES);
       const cipher = createCipheriv('aes-256-gcm', byId.get(current.id) as Buffer, nonce);
       cipher.setAAD(associatedData(environmentId, place));
@@ -98,6 +111,7 @@ export function createSecretBox(keys: MasterKey[]): SecretBox {
       if (parts.length !== 4) throw new SecretBoxError('sealed value is malformed');
       const [version, keyId, nonceText, sealedText] = parts as [string, string, string, string];
       if (version !== UNBOUND && version !== BOUND) throw new SecretBoxError(`sealed value has unknown version "${version.slice(0, 8)}"`);
+      if (version === UNBOUND && options.refuseUnbound) throw new SecretBoxError(UNBOUND_REFUSED);
       if (version === BOUND && place === undefined) throw new SecretBoxError('sealed value is bound to its place; open it with the place');
       const key = byId.get(keyId);
       if (!key) throw new SecretBoxError(`sealed value uses unknown master key "${keyId.slice(0, 32)}"`);

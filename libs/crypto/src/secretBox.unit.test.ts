@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBoxError, createSecretBox, parseMasterKeys } from './index';
+import { SecretBoxError, createSecretBox, parseMasterKeys, purposeKeys } from './index';
 
 const k1 = { id: 'k1', key: randomBytes(32) };
 const k2 = { id: 'k2', key: randomBytes(32) };
@@ -142,5 +142,41 @@ describe('parseMasterKeys', () => {
       expect((caught as Error).message).toMatch(message);
       expect((caught as Error).message).not.toContain(short);
     }
+  });
+});
+
+describe('refusing unbound (v1) envelopes', () => {
+  const place = { table: 'accounts', column: 'credential_secret', rowId: 'r1' };
+  const lenient = createSecretBox([k1]);
+  const strict = createSecretBox([k1], { refuseUnbound: true });
+
+  it('opens v1 only while the switch is off, and opens bound envelopes either way', () => {
+    const unbound = lenient.seal('sk_test_old', env);
+    expect(lenient.open(unbound, env, place)).toBe('sk_test_old');
+    expect(() => strict.open(unbound, env, place)).toThrow(/not bound to its place \(v1\) and SECRETS_REFUSE_UNBOUND is set/);
+    expect(strict.open(lenient.seal('sk_test_new', env, place), env, place)).toBe('sk_test_new');
+  });
+
+  it('no longer seals without a place', () => {
+    expect(() => strict.seal('x', env)).toThrow(SecretBoxError);
+    expect(strict.open(strict.seal('x', env, place), env, place)).toBe('x');
+  });
+});
+
+describe('purposeKeys', () => {
+  const place = { table: 'idempotency_replays', column: 'response', rowId: 'h1' };
+
+  it('seals values that open under the purpose only, never under the master keys or another purpose', () => {
+    const master = createSecretBox([k2, k1]);
+    const replays = createSecretBox(purposeKeys([k2, k1], 'idempotency replay'));
+    const other = createSecretBox(purposeKeys([k2, k1], 'something else'));
+    const sealed = replays.seal('{"status":201}', env, place);
+    expect(sealed).toMatch(/^v2\.k2\./);
+    expect(replays.open(sealed, env, place)).toBe('{"status":201}');
+    expect(() => master.open(sealed, env, place)).toThrow(/failed authentication/);
+    expect(() => other.open(sealed, env, place)).toThrow(/failed authentication/);
+    expect(() => replays.open(master.seal('sk_test_key', env, place), env, place)).toThrow(/failed authentication/);
+    // Derived, so every process with the same master keys has the same purpose keys.
+    expect(createSecretBox(purposeKeys([k2], 'idempotency replay')).open(replays.seal('x', env, place), env, place)).toBe('x');
   });
 });

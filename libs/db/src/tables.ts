@@ -25,6 +25,7 @@ export const TABLES = {
   webhookDeliveries: 'webhook_deliveries',
   accountProviderGrants: 'account_provider_grants',
   webhookDeliveryAttempts: 'webhook_delivery_attempts',
+  accountTables: 'account_tables',
 } as const;
 
 export type TableName = (typeof TABLES)[keyof typeof TABLES];

@@ -54,6 +54,17 @@ export interface ListPagesOptions {
   completeLists?: boolean;
 }
 
+/**
+ * Part of a read the provider refused while the rest could be read: its objects are missing from
+ * the page, and the account's status shows why (docs/accounts-api.md, Status).
+ */
+export interface ProviderWarning {
+  /** Stable, snake_case. */
+  code: string;
+  /** For a person: what is missing and what would fix it. Never a credential. */
+  message: string;
+}
+
 export interface Page {
   /** Newest first, as the provider lists them. */
   objects: ProviderObject[];
@@ -64,6 +75,8 @@ export interface Page {
   lastCreated: number | null;
   /** When the response arrived: the `_source_ts` of rows read from a list. */
   fetchedAt: Date;
+  /** Set when objects that belong in this read were left out because the provider refused a side listing. */
+  warnings?: ProviderWarning[];
 }
 
 export interface ProviderEvent {

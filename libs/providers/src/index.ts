@@ -10,6 +10,7 @@ export type {
   ProviderConnector,
   ProviderEvent,
   ProviderObject,
+  ProviderWarning,
   RateLimitMode,
   ReaderOptions,
   RequestObserver,

@@ -1,5 +1,5 @@
 import { authEnv, failedAuthEnv, type FailedAuthConfig } from '@datasync/auth';
-import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { Joi, commonEnv, loadConfig, refuseUnboundEnv } from '@datasync/config';
 import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
 import { httpEnv, metricsEnv, trustedProxiesEnv, type MetricsEnvConfig, type TrustedProxiesConfig } from '@datasync/http';
@@ -22,6 +22,7 @@ export const configSchema = {
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
     .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; the same list as config-service'),
+  ...refuseUnboundEnv,
   BASIC_AUTH_CACHE_SECONDS: authEnv.BASIC_AUTH_CACHE_SECONDS,
   ...failedAuthEnv,
   ...trustedProxiesEnv,
@@ -98,6 +99,7 @@ export interface AccountsApiConfig
   HOST: string;
   BODY_LIMIT: string;
   SECRETS_MASTER_KEYS: string;
+  SECRETS_REFUSE_UNBOUND: boolean;
   BASIC_AUTH_CACHE_SECONDS: number;
   RATE_LIMIT_PER_SECOND: number;
   RATE_LIMIT_BURST?: number;

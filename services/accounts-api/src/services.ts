@@ -11,7 +11,7 @@ import type { AccountsApiConfig } from './config';
 import { createApiAuth } from './edge/apiAuth';
 import { cachedLookup } from './edge/cachedLookup';
 import { linkDeps, type LinkDeps } from './link';
-import { IdempotencyStore } from './edge/idempotencyStore';
+import { IdempotencyStore, replayBoxes } from './edge/idempotencyStore';
 import { RateLimits } from './edge/rateLimits';
 import type { AccountRouteDeps } from './routes/accounts';
 import { EventClaims } from './webhooks/eventClaims';
@@ -22,6 +22,7 @@ import type { WebhookEndpointRouteDeps } from './routes/webhookEndpoints';
 export type ServiceSettings = Pick<
   AccountsApiConfig,
   | 'SECRETS_MASTER_KEYS'
+  | 'SECRETS_REFUSE_UNBOUND'
   | 'BASIC_AUTH_CACHE_SECONDS'
   | 'API_REDIS_PREFIX'
   | 'RATE_LIMIT_PER_SECOND'
@@ -56,7 +57,8 @@ export function createAccountsApiServices(
 ): AccountRouteDeps & WebhookEndpointRouteDeps & { link: LinkDeps; webhooks?: WebhookDeps } {
   const { knex, redis, logger } = deps;
   const masterKeys = parseMasterKeys(settings.SECRETS_MASTER_KEYS);
-  const secretBox = createSecretBox(masterKeys);
+  const secretBoxOptions = { refuseUnbound: settings.SECRETS_REFUSE_UNBOUND };
+  const secretBox = createSecretBox(masterKeys, secretBoxOptions);
   const accounts = createAccountsService({
     knex,
     secretBox,
@@ -90,7 +92,7 @@ export function createAccountsApiServices(
     idempotency: new IdempotencyStore(
       redis,
       { prefix: settings.API_REDIS_PREFIX, ttlMs: settings.IDEMPOTENCY_TTL_HOURS * 3_600_000 },
-      secretBox,
+      replayBoxes(masterKeys, secretBoxOptions),
     ),
     link: linkDeps(settings, { knex, secretBox, redis, logger }),
     // Deliveries queue polls: without a producer (some tests) the endpoint is not mounted.

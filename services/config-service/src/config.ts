@@ -6,7 +6,7 @@ import {
   type FailedAuthConfig,
   type PasswordLimitsConfig,
 } from '@datasync/auth';
-import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { Joi, commonEnv, loadConfig, refuseUnboundEnv } from '@datasync/config';
 import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv } from '@datasync/db';
 import { destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
@@ -36,6 +36,7 @@ export const configSchema = {
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
     .description('master keys for secrets at rest, "<id>:<base64 32 bytes>,…", current first; client-secret hashes are keyed from them'),
+  ...refuseUnboundEnv,
   BODY_LIMIT: Joi.string().default('100kb').description('largest JSON request body accepted; larger ones get a 413'),
   ACCOUNTS_API_PUBLIC_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
@@ -73,6 +74,7 @@ export interface ConfigServiceConfig
   QUEUE_PREFIX: string;
   BODY_LIMIT: string;
   SECRETS_MASTER_KEYS: string;
+  SECRETS_REFUSE_UNBOUND: boolean;
   ACCOUNTS_API_PUBLIC_URL: string;
   ACCOUNT_DELETE_WAIT_MS: number;
 }

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   });
   const resources = createResourceServices({
     knex,
-    secretBox: createSecretBox(masterKeys),
+    secretBox: createSecretBox(masterKeys, { refuseUnbound: config.SECRETS_REFUSE_UNBOUND }),
     logger,
     destinations: {
       allowPrivateNetworks: config.DESTINATION_ALLOW_PRIVATE_NETWORKS,
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   // The dashboard's Accounts tab: the same AccountsService as the Accounts API, enqueuing the same loader jobs.
   const accounts = createAccountsService({
     knex,
-    secretBox: createSecretBox(masterKeys),
+    secretBox: createSecretBox(masterKeys, { refuseUnbound: config.SECRETS_REFUSE_UNBOUND }),
     logger,
     providers: providerSettings(config),
     deleteWaitMs: config.ACCOUNT_DELETE_WAIT_MS,

@@ -1,4 +1,4 @@
-import { Joi, commonEnv, loadConfig } from '@datasync/config';
+import { Joi, commonEnv, loadConfig, refuseUnboundEnv } from '@datasync/config';
 import { tracingEnv, type TracingEnvConfig } from '@datasync/tracing';
 import { dbEnv, type DbEnvConfig } from '@datasync/db';
 import { DEFAULT_READ_BOUNDS, destinationsEnv, type DestinationsEnvConfig } from '@datasync/destinations';
@@ -28,6 +28,7 @@ export const configSchema = {
   SECRETS_MASTER_KEYS: Joi.string()
     .required()
     .description('master keys that open provider keys and connection strings, "<id>:<base64 32 bytes>,…" (as config-service)'),
+  ...refuseUnboundEnv,
   // A segment job mostly waits for the provider (a page of 100 takes about 0.4 s at Stripe), so
   // filling one account's budget takes budget × page time of them at once (runs/inFlight.ts):
   // 8 for a test-mode account at 12.5 req/s, 16 (LOADER_MAX_SEGMENTS_PER_ACCOUNT) for a live one.
@@ -211,6 +212,7 @@ export interface LoaderConfig extends DbEnvConfig, QueueConfig, DestinationsEnvC
   PORT: number;
   HOST: string;
   SECRETS_MASTER_KEYS: string;
+  SECRETS_REFUSE_UNBOUND: boolean;
   LOADER_CONCURRENCY: number;
   LOADER_LIFECYCLE_CONCURRENCY: number;
   LOADER_WEBHOOK_CONCURRENCY: number;

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   fleetSnapshot.start();
   const providers = providerSettings(config);
   let stopping = false;
-  const secretBox = createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS));
+  const secretBox = createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS), { refuseUnbound: config.SECRETS_REFUSE_UNBOUND });
   const destinationPool = createDestinationPool(destinationAccessSettings(config), secretBox, destinationPoolLimits(config));
   const deps: LoaderDeps = {
     knex,

@@ -348,6 +348,8 @@ export interface components {
                 table: string;
                 status: string;
                 rows_loaded: number;
+                /** @description what the load left out while it loaded the rest; the status stays live (empty: nothing) */
+                warnings: components["schemas"]["CollectionWarning"][];
                 /**
                  * Format: date-time
                  * @description when the table was last verified equal to the provider (drift repaired); null: never
@@ -367,6 +369,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        CollectionWarning: {
+            /** @description stable; test_clocks_unreadable: the key may not list test clocks, so objects on a clock were not loaded */
+            code: string;
+            /** @description what is missing and how to fix it */
+            message: string;
         };
         AccountRegistration: {
             account: {
@@ -578,6 +586,7 @@ export interface operations {
                      *               "table": "stripe_charges",
                      *               "status": "live",
                      *               "rows_loaded": 18432,
+                     *               "warnings": [],
                      *               "verified_at": "2025-03-14T06:00:12.000Z",
                      *               "verified_through": "2025-03-14T05:00:00.000Z",
                      *               "drift_found": 0,
@@ -588,6 +597,12 @@ export interface operations {
                      *               "table": "stripe_customers",
                      *               "status": "live",
                      *               "rows_loaded": 2210,
+                     *               "warnings": [
+                     *                 {
+                     *                   "code": "test_clocks_unreadable",
+                     *                   "message": "objects attached to test clocks were not loaded: the key may not list test clocks (give the restricted key read access to Test clocks, then resync)"
+                     *                 }
+                     *               ],
                      *               "verified_at": null,
                      *               "verified_through": null,
                      *               "drift_found": null,
@@ -793,6 +808,7 @@ export interface operations {
                      *             "table": "stripe_charges",
                      *             "status": "live",
                      *             "rows_loaded": 18432,
+                     *             "warnings": [],
                      *             "verified_at": "2025-03-14T06:00:12.000Z",
                      *             "verified_through": "2025-03-14T05:00:00.000Z",
                      *             "drift_found": 0,
@@ -803,6 +819,12 @@ export interface operations {
                      *             "table": "stripe_customers",
                      *             "status": "live",
                      *             "rows_loaded": 2210,
+                     *             "warnings": [
+                     *               {
+                     *                 "code": "test_clocks_unreadable",
+                     *                 "message": "objects attached to test clocks were not loaded: the key may not list test clocks (give the restricted key read access to Test clocks, then resync)"
+                     *               }
+                     *             ],
                      *             "verified_at": null,
                      *             "verified_through": null,
                      *             "drift_found": null,

@@ -6,7 +6,7 @@ import { listEvents } from './events';
 import { isProviderObject } from './listBody';
 import { fetchPage, listPages, resolveResource } from './listing';
 import type { Requester } from './requester';
-import { fetchPageWithClocks, listTestClocks, readsTestClocks } from './testClockListing';
+import { fetchPageWithClocks, listTestClocksOrSkip, readsTestClocks, type TestClocks } from './testClockListing';
 
 export class StripeAccountReader implements AccountReader {
   constructor(
@@ -14,7 +14,7 @@ export class StripeAccountReader implements AccountReader {
     private readonly requester: Requester,
   ) {}
 
-  private clocks: Promise<string[]> | undefined;
+  private clocks: Promise<TestClocks> | undefined;
 
   fetchPage(resource: string | CatalogResource, options: ListPagesOptions) {
     const entry = resolveResource(resource);
@@ -28,10 +28,10 @@ export class StripeAccountReader implements AccountReader {
     return listPages(this.requester, entry, options, (o) => this.fetchPage(entry, o));
   }
 
-  /** Listed once per reader; a failed listing is not remembered. */
-  private testClocks(): Promise<string[]> {
+  /** Listed once per reader; a failed listing is not remembered (a refused one is: see listTestClocksOrSkip). */
+  private testClocks(): Promise<TestClocks> {
     if (!this.clocks) {
-      this.clocks = listTestClocks(this.requester);
+      this.clocks = listTestClocksOrSkip(this.requester);
       this.clocks.catch(() => (this.clocks = undefined));
     }
     return this.clocks;

@@ -53,3 +53,18 @@ describe('test-mode lists with test clocks', () => {
     expect(new Set([...seen, ...rest]).size).toBe(255);
   });
 });
+
+describe('a key that may not list test clocks', () => {
+  it('reads the plain list and warns, rather than failing the read', async () => {
+    const account = await emulator.createAccount({ objects: { customers: 3, subscriptions: 0 }, restricted_key_without: ['test_clocks'] });
+    const clock = await emulator.admin<{ id: string }>('POST', `/accounts/${account.id}/test_clocks`, { name: 'hidden' });
+    await emulator.admin('POST', `/accounts/${account.id}/customers`, { test_clock: clock.id });
+    const connector = createStripeConnector({ settings: testSettings(emulator.baseUrl) });
+    const credential = { kind: 'secret_key' as const, key: account.restricted_key };
+    const restricted = connector.reader(credential, await connector.verify(credential));
+    const page = await restricted.fetchPage('customers', { limit: 100 });
+    expect(page.objects).toHaveLength(3);
+    expect(page.hasMore).toBe(false);
+    expect(page.warnings).toEqual([{ code: 'test_clocks_unreadable', message: expect.stringContaining('Test clocks') as unknown }]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { CatalogResource } from '../catalog';
-import type { ListPagesOptions, Page } from '../connector';
+import type { ListPagesOptions, Page, ProviderWarning } from '../connector';
+import { InsufficientPermissionError, ProviderRequestError } from '../errors';
 import { parseList } from './listBody';
 import { encodeQuery } from './query';
 import type { Requester } from './requester';
@@ -42,15 +43,48 @@ export async function listTestClocks(requester: Requester): Promise<string[]> {
   return clocks.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id)).map((c) => c.id);
 }
 
+/** The clocks to walk, and why none are walked when the listing was refused. */
+export interface TestClocks {
+  ids: string[];
+  warning?: ProviderWarning;
+}
+
+/**
+ * The account's test clocks, or none with a warning when Stripe refuses the listing itself: a
+ * restricted key without the test clock permission (403) or a server without the route (404).
+ * The objects not on a clock are still readable, so losing the clocks' objects must not fail the
+ * whole table. Other failures (network, 5xx, a revoked key) propagate as before.
+ */
+export async function listTestClocksOrSkip(requester: Requester): Promise<TestClocks> {
+  try {
+    return { ids: await listTestClocks(requester) };
+  } catch (err) {
+    const refusal = clockListingRefusal(err);
+    if (!refusal) throw err;
+    return { ids: [], warning: { code: 'test_clocks_unreadable', message: refusal } };
+  }
+}
+
+function clockListingRefusal(err: unknown): string | undefined {
+  if (err instanceof InsufficientPermissionError) {
+    return 'objects attached to test clocks were not loaded: the key may not list test clocks (give the restricted key read access to Test clocks, then resync)';
+  }
+  if (err instanceof ProviderRequestError && err.status === 404) {
+    return 'objects attached to test clocks were not loaded: the provider does not serve the test clock listing';
+  }
+  return undefined;
+}
+
 type FetchPage = (options: ListPagesOptions) => Promise<Page>;
 
 /** One page of the streams, from the cursor's stream on; a page may end one stream and begin the next. */
-export async function fetchPageWithClocks(fetch: FetchPage, options: ListPagesOptions, clocks: () => Promise<string[]>): Promise<Page> {
+export async function fetchPageWithClocks(fetch: FetchPage, options: ListPagesOptions, clocks: () => Promise<TestClocks>): Promise<Page> {
   const limit = options.limit ?? 100;
   let { clock, after } = parseCursor(options.startingAfter);
   const objects: Page['objects'] = [];
   let lastId: string | null = null;
   let lastCreated: number | null = null;
+  let warning: ProviderWarning | undefined;
   for (;;) {
     const filters = clock === null ? options.filters : { ...options.filters, test_clock: clock };
     const page = await fetch({ ...options, limit: limit - objects.length, startingAfter: after, ...(filters ? { filters } : {}) });
@@ -59,9 +93,18 @@ export async function fetchPageWithClocks(fetch: FetchPage, options: ListPagesOp
       lastId = clock === null ? page.lastId : `${clock}/${page.lastId}`;
       lastCreated = page.lastCreated;
     }
-    const done = (hasMore: boolean): Page => ({ objects, hasMore, lastId, lastCreated, fetchedAt: page.fetchedAt });
+    const done = (hasMore: boolean): Page => ({
+      objects,
+      hasMore,
+      lastId,
+      lastCreated,
+      fetchedAt: page.fetchedAt,
+      ...(warning ? { warnings: [warning] } : {}),
+    });
     if (page.hasMore) return done(true);
-    const all = await clocks();
+    const listed = await clocks();
+    warning = listed.warning;
+    const all = listed.ids;
     const next = clock === null ? all[0] : all[all.indexOf(clock) + 1];
     if (next === undefined) return done(false);
     // The page is full: the next call goes on from this page's last object (its stream then ends at once).

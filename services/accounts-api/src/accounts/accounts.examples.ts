@@ -24,6 +24,7 @@ export const accountExample = {
       table: 'stripe_charges',
       status: 'live',
       rows_loaded: 18_432,
+      warnings: [],
       verified_at: '2025-03-14T06:00:12.000Z',
       verified_through: '2025-03-14T05:00:00.000Z',
       drift_found: 0,
@@ -34,6 +35,13 @@ export const accountExample = {
       table: 'stripe_customers',
       status: 'live',
       rows_loaded: 2_210,
+      warnings: [
+        {
+          code: 'test_clocks_unreadable',
+          message:
+            'objects attached to test clocks were not loaded: the key may not list test clocks (give the restricted key read access to Test clocks, then resync)',
+        },
+      ],
       verified_at: null,
       verified_through: null,
       drift_found: null,

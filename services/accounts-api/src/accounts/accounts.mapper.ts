@@ -29,6 +29,7 @@ export function toAccountJson(view: AccountView) {
       table: c.table,
       status: c.status,
       rows_loaded: c.rowsLoaded,
+      warnings: c.warnings.map((w) => ({ code: w.code, message: w.message })),
       verified_at: c.verifiedAt?.toISOString() ?? null,
       verified_through: c.verifiedThrough?.toISOString() ?? null,
       drift_found: c.driftFound,

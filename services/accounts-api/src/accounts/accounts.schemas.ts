@@ -84,6 +84,17 @@ export const accountDetailSchema = Joi.object({
         table: Joi.string().required(),
         status: Joi.string().required(),
         rows_loaded: Joi.number().integer().required(),
+        warnings: Joi.array()
+          .items(
+            Joi.object({
+              code: Joi.string()
+                .required()
+                .description('stable; test_clocks_unreadable: the key may not list test clocks, so objects on a clock were not loaded'),
+              message: Joi.string().required().description('what is missing and how to fix it'),
+            }).meta({ component: 'CollectionWarning' }),
+          )
+          .required()
+          .description('what the load left out while it loaded the rest; the status stays live (empty: nothing)'),
         verified_at: Joi.string()
           .isoDate()
           .allow(null)

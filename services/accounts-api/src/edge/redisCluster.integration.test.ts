@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Cluster } from 'ioredis';
 import { AttemptLimiter } from '@datasync/auth';
-import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
+import { parseMasterKeys } from '@datasync/crypto';
 import { RateLimitError } from '@datasync/errors';
 import { silentLogger } from '@datasync/logger';
 import { closeRedisConnection, createRedisConnection, scanKeys, waitForReady, type RedisConnection } from '@datasync/queue';
 import { findRedisServer, startRedisCluster, type TestRedisCluster } from '@datasync/queue/testing';
 import { EventClaims } from '../webhooks/eventClaims';
-import { IdempotencyStore } from './idempotencyStore';
+import { IdempotencyStore, replayBoxes } from './idempotencyStore';
 import { BucketLeases } from './bucketLeases';
 
 // The API's own Redis keys (rate limits, Idempotency-Keys, webhook event claims, failed-login
@@ -55,8 +55,11 @@ describeOnCluster("the API's Redis keys on a Redis Cluster", () => {
 
   it('claims webhook events and Idempotency-Keys once', async () => {
     const claims = new EventClaims(redis, { prefix, ttlMs: 60_000 });
-    const secretBox = createSecretBox(parseMasterKeys(`k1:${Buffer.alloc(32, 3).toString('base64')}`));
-    const store = new IdempotencyStore(redis, { prefix, ttlMs: 60_000 }, secretBox);
+    const store = new IdempotencyStore(
+      redis,
+      { prefix, ttlMs: 60_000 },
+      replayBoxes(parseMasterKeys(`k1:${Buffer.alloc(32, 3).toString('base64')}`)),
+    );
     const environmentId = randomUUID();
     for (const subject of subjects) {
       expect(await claims.claim('source-1', `evt_${subject}`)).toBe(true);

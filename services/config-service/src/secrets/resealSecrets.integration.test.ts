@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createSecretBox, type MasterKey } from '@datasync/crypto';
 import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, sealedPlace, withDatabase, type Knex } from '@datasync/db';
 import { createTestTenant, insertTestAccount, testDatabaseUrl } from '@datasync/testing';
-import { resealSecrets } from './resealSecrets';
+import { countUnbound, refuseUnboundAdvice, resealSecrets } from './resealSecrets';
 
 // A database of its own: the command rewrites whole tables, and the shared test database holds
 // values sealed under every other test's keys.
@@ -73,6 +73,8 @@ describe('resealSecrets', () => {
       })
       .returning('id')) as { id: string }[];
 
+    expect(await countUnbound(knex)).toBe(5);
+    expect(refuseUnboundAdvice(5)).toMatch(/^5 stored value\(s\) are still unbound \(v1\): do not set SECRETS_REFUSE_UNBOUND yet/);
     const counts = await resealSecrets(knex, createSecretBox([newKey, oldKey]));
     expect(counts).toEqual({
       sourceKey: { examined: 1, resealed: 1 },
@@ -82,8 +84,11 @@ describe('resealSecrets', () => {
       webhookSigningSecret: { examined: 1, resealed: 1 },
     });
 
+    // None is left unbound: refusing v1 is safe, and a box that does opens everything.
+    expect(await countUnbound(knex)).toBe(0);
+    expect(refuseUnboundAdvice(0)).toMatch(/^no unbound \(v1\) value is left in the database: SECRETS_REFUSE_UNBOUND=true is safe to set/);
     // The new key alone opens everything, each value only at its own place.
-    const after = createSecretBox([newKey]);
+    const after = createSecretBox([newKey], { refuseUnbound: true });
     const stored = async (table: string, column: string, id: string) =>
       ((await knex(table).where({ id }).first(column)) as Record<string, string>)[column] as string;
     const sourceKey = await stored(TABLES.sources, 'credential_secret', source!.id);

@@ -1,7 +1,7 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
 import { createSecretBox, parseMasterKeys } from '@datasync/crypto';
 import { createKnex, dbEnv, type DbEnvConfig } from '@datasync/db';
-import { resealSecrets } from './resealSecrets';
+import { countUnbound, refuseUnboundAdvice, resealSecrets } from './resealSecrets';
 
 interface ResealConfig extends DbEnvConfig {
   SECRETS_MASTER_KEYS: string;
@@ -14,7 +14,9 @@ const schema = {
 };
 
 // `npm run secrets:reseal`: re-encrypts every stored secret under the first master key (see
-// docs/security.md, master key rotation) and prints what it did as one JSON line.
+// docs/security.md, master key rotation), prints what it did as one JSON line, then one line
+// saying whether SECRETS_REFUSE_UNBOUND may be set. It opens unbound (v1) values whatever that
+// switch says: moving them to bound ones is its job.
 async function main(): Promise<void> {
   const config = loadConfig<ResealConfig>('secrets-reseal', schema, process.env);
   const knex = createKnex({
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
   try {
     const counts = await resealSecrets(knex, createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS)));
     process.stdout.write(`${JSON.stringify(counts)}\n`);
+    process.stdout.write(`${refuseUnboundAdvice(await countUnbound(knex))}\n`);
   } finally {
     await knex.destroy();
   }

@@ -3,7 +3,7 @@ import type { Logger } from '@datasync/logger';
 import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
 import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
-import { commitPage, dispatchSegments, finishSegment, type Segment, type StopReason } from '../runs';
+import { commitPage, dispatchSegments, finishSegment, recordRunWarnings, type Segment, type StopReason } from '../runs';
 import { recordPage } from '../state/accountStates.repository';
 import { LeaseClock, type LeaseGrant } from './leaseClock';
 import { StopSignal, type PauseReason, type SliceBounds } from './stopSignal';
@@ -113,6 +113,8 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
         if (halt) return;
         await io.turn();
         const page = await fetchAfter(after, afterCreated);
+        // Objects the provider would not list (its side listing was refused): the rest loads, the status says so.
+        if (page.warnings) await recordRunWarnings(deps.knex, segment.runId, page.warnings);
         count += 1;
         metrics.pagesFetched.inc({ resource: io.resource.name });
         pages.push(page);

@@ -18,8 +18,10 @@ export interface PurgeDestination {
 }
 
 /**
- * Every table the account's syncs write or wrote: those its runs loaded and every collection of
- * the syncs on its source, unmounted ones included (unmounting keeps the table and its rows).
+ * Every table the account's syncs write or wrote: every table a run of it ever loaded (recorded in
+ * account_tables when the run started, kept after the run and its sync are deleted) and every
+ * collection of the syncs on its source, unmounted ones included (unmounting keeps the table and
+ * its rows).
  */
 export async function purgeDestinations(
   knex: Knex,
@@ -28,7 +30,7 @@ export async function purgeDestinations(
   const { rows } = (await knex.raw(
     `select d.id as destination_id, d.name, d.engine, d.connection_secret, t.table_name, t.sync_id
      from (
-       select r.destination_id, r.table_name, r.sync_id from ${TABLES.runs} r where r.account_id = :accountId
+       select k.destination_id, k.table_name, k.sync_id from ${TABLES.accountTables} k where k.account_id = :accountId
        union
        select y.destination_id, c.table_name, y.id from ${TABLES.syncs} y
        join ${TABLES.collections} c on c.sync_id = y.id

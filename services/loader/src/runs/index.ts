@@ -30,6 +30,7 @@ export {
   type SegmentRef,
 } from './segments.repository';
 export { findSegment } from './segmentQueries.repository';
+export { recordRunWarnings } from './runWarnings.repository';
 export { stopReason, type StopReason } from './stopReason.repository';
 export { dispatchSegments, ensureSegmentJobs } from './dispatch';
 export { dispatchWaitingSegments, requeueOrphanedSegments, segmentEnded } from './progress';

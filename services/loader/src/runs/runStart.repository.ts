@@ -1,4 +1,5 @@
 import { TABLES, type Knex } from '@datasync/db';
+import { recordAccountTable } from './accountTables.repository';
 import { toRun, type NewRun, type Run, type RunRow } from './runs.repository';
 import { RUN_TRANSITIONS, SEGMENT_TRANSITIONS } from './runStates';
 
@@ -27,6 +28,7 @@ export async function startBackfillRun(knex: Knex, values: NewRun): Promise<Star
     )) as { rows: RunRow[] };
     const row = inserted.rows[0];
     if (row) {
+      await recordAccountTable(trx, values);
       await createWholeSegment(trx, row.id, row.account_id, row.lower_bound, row.upper_bound);
       return { kind: 'started', run: toRun(row) };
     }
@@ -71,6 +73,7 @@ export async function startResyncRun(
     )) as { rows: RunRow[] };
     const row = rows[0];
     if (!row) return { kind: 'running' };
+    await recordAccountTable(trx, values);
     await createWholeSegment(trx, row.id, row.account_id, lower, upper);
     const run = toRun(row);
     await withRun(trx, run);

@@ -156,7 +156,7 @@ export async function findAccountState(db: Db, accountId: string): Promise<Accou
 
 /**
  * Rewrites the per-collection progress from the account's latest run per collection: table,
- * status, rows, segments done and total, and the run's frozen upper bound.
+ * status, rows, segments done and total, the run's frozen upper bound and its warnings.
  */
 export async function refreshProgress(db: Db, accountId: string): Promise<void> {
   await db.raw(
@@ -168,7 +168,8 @@ export async function refreshProgress(db: Db, accountId: string): Promise<void> 
            'rows_written', coalesce((select sum(s.rows_written) from ${TABLES.segments} s where s.run_id = r.id), 0),
            'segments_done', (select count(*) from ${TABLES.segments} s where s.run_id = r.id and s.status = 'done'),
            'segments_total', (select count(*) from ${TABLES.segments} s where s.run_id = r.id),
-           'upper_bound', r.upper_bound, 'started_at', r.started_at, 'completed_at', r.completed_at) as item
+           'upper_bound', r.upper_bound, 'started_at', r.started_at, 'completed_at', r.completed_at,
+           'warnings', r.warnings) as item
          from (select distinct on (collection_id) * from ${TABLES.runs} where account_id = :accountId
                order by collection_id, started_at desc) r
        ) p), '{}'::jsonb), updated_at = now()

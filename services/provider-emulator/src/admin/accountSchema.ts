@@ -3,6 +3,7 @@ import { MAX_GENERATED } from '../core/timeline';
 import { faultPatchSchema } from '../faults/faultSettings';
 import { countries } from '../generators/pools';
 import { generatedResources } from '../generators/resourceNames';
+import { RESTRICTABLE, type Restrictable } from '../http/keyPermissions';
 import { apiVersionSchema } from '../versions/eventSettings';
 
 const objectCounts = Joi.object(
@@ -22,6 +23,10 @@ export const newAccountSchema = faultPatchSchema.keys({
   connected_to: Joi.string().pattern(/^acct_[A-Za-z0-9]+$/),
   // The account's default API version, which its events are rendered in (default: the pinned one).
   api_version: apiVersionSchema,
+  // Permissions the account's restricted key lacks (Stripe's per-resource "None"): its requests there get Stripe's 403.
+  restricted_key_without: Joi.array()
+    .items(Joi.string().valid(...RESTRICTABLE))
+    .unique(),
 });
 
 export interface NewAccountBody {
@@ -34,6 +39,7 @@ export interface NewAccountBody {
   created?: number | null;
   connected_to?: string;
   api_version?: string;
+  restricted_key_without?: Restrictable[];
   rate_limit?: number | null;
   throttle_rate?: number | null;
   error_rate?: number | null;

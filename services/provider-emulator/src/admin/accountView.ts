@@ -23,6 +23,7 @@ export function accountView(account: EmulatorAccount): object {
     now: account.now(),
     livemode: false,
     api_version: account.events.apiVersion,
+    restricted_key_without: [...account.restrictedKeyWithout],
     objects,
   };
 }

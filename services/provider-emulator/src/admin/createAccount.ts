@@ -43,6 +43,7 @@ export function createAccount(state: EmulatorState, body: NewAccountBody): Emula
       faults: faultOverridesOf(body),
     });
     if (body.api_version !== undefined) account.events.apiVersion = body.api_version;
+    if (body.restricted_key_without !== undefined) account.restrictedKeyWithout = new Set(body.restricted_key_without);
     return account;
   } catch (err) {
     if (err instanceof AccountExistsError)

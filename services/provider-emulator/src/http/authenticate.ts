@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { EmulatorState } from '../state/emulatorState';
 import { setRequestContext } from './requestContext';
-import { stripeErrors } from './stripeErrors';
+import { maskKey, stripeErrors } from './stripeErrors';
 
 /** The API key of a request: `Authorization: Bearer <key>`, or Basic with the key as user name (curl -u sk_…:). */
 export function apiKeyOf(header: string | undefined): string | undefined {
@@ -30,7 +30,7 @@ export function authenticate(state: EmulatorState): RequestHandler {
       if (!connected || connected.connectedTo !== owner.account.id) return next(stripeErrors.accountNotConnected(key, target));
       account = connected;
     }
-    setRequestContext(res, { account, keyOwner: owner.account, keyKind: owner.kind });
+    setRequestContext(res, { account, keyOwner: owner.account, keyKind: owner.kind, maskedKey: maskKey(key) });
     res.setHeader('Stripe-Version', req.get('stripe-version') ?? state.settings.apiVersion);
     if (target) res.setHeader('Stripe-Account', target);
     next();

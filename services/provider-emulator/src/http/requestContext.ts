@@ -7,6 +7,8 @@ export interface RequestContext {
   account: EmulatorAccount;
   keyOwner: EmulatorAccount;
   keyKind: KeyKind;
+  /** The key as Stripe echoes it in errors (maskKey). */
+  maskedKey: string;
 }
 
 const CONTEXT = Symbol('emulatorRequestContext');

@@ -33,6 +33,12 @@ export const stripeErrors = {
       `The provided key '${maskKey(key)}' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
       { code: 'account_invalid' },
     ),
+  // A restricted key whose permission for the resource is None (https://docs.stripe.com/keys#limit-access).
+  missingPermission: (maskedKey: string, account: string, permission: string) =>
+    invalid(
+      403,
+      `The provided key '${maskedKey}' does not have the required permissions for this endpoint on account '${account}'. Having the '${permission}' permission would allow this request to continue.`,
+    ),
   resourceMissing: (object: string, id: string, param = 'id', status = 404) =>
     invalid(status, `No such ${object.replace(/_/g, ' ')}: '${id}'`, { code: 'resource_missing', param }),
   unknownParameter: (param: string) => invalid(400, `Received unknown parameter: ${param}`, { code: 'parameter_unknown', param }),

@@ -5,6 +5,7 @@ import type { ResourceName } from '../generators/resourceNames';
 import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../faults/faultSettings';
 import { RequestHold } from '../faults/requestHold';
 import { RequestStats } from '../faults/requestStats';
+import type { Restrictable } from '../http/keyPermissions';
 import { TokenBucket } from '../faults/tokenBucket';
 import type { EventLog } from './eventLog';
 import type { ResourceStore } from './resourceStore';
@@ -25,6 +26,8 @@ export class EmulatorAccount {
   /** Seconds added to the wall clock for this account (admin "advance clock"). */
   clockOffset = 0;
   faultOverrides: FaultOverrides = {};
+  /** Permissions the restricted key lacks: its requests there are refused with 403. */
+  restrictedKeyWithout: ReadonlySet<Restrictable> = new Set();
   readonly stats = new RequestStats();
   /** Requests held unanswered on the admin API's word (faults/requestHold.ts). */
   readonly hold = new RequestHold();

@@ -37,3 +37,23 @@ it('hides customers and subscriptions of a test clock from their lists unless th
   expect((await emulator.call('GET', `/v1/test_helpers/test_clocks/${clock.id}`, auth)).body).toEqual(clock);
   expect((await emulator.call('GET', '/v1/test_helpers/test_clocks/clock_nope', auth)).status).toBe(404);
 });
+
+it("refuses a restricted key without the test clock permission with Stripe's 403, and only there", async () => {
+  const account = await emulator.createAccount({ objects: { customers: 2 }, restricted_key_without: ['test_clocks'] });
+  const as = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
+  const refused = await emulator.call('GET', '/v1/test_helpers/test_clocks', as(account.restricted_key));
+  expect(refused.status).toBe(403);
+  expect(refused.body).toEqual({
+    error: {
+      type: 'invalid_request_error',
+      message: expect.stringMatching(
+        new RegExp(
+          `^The provided key 'rk_test_\\*+\\w{4}' does not have the required permissions for this endpoint on account '${account.id}'\\. Having the 'rak_test_clock_read' permission would allow this request to continue\\.$`,
+        ),
+      ) as unknown,
+    },
+  });
+  expect(JSON.stringify(refused.body)).not.toContain(account.restricted_key);
+  expect((await emulator.call('GET', '/v1/customers', as(account.restricted_key))).status).toBe(200);
+  expect((await emulator.call('GET', '/v1/test_helpers/test_clocks', as(account.secret_key))).status).toBe(200);
+});

@@ -1,5 +1,6 @@
 import type { RouteDefinition } from '@datasync/http';
 import { requestContext } from '../../http/requestContext';
+import { requirePermission } from '../../http/keyPermissions';
 import { stripeErrors } from '../../http/stripeErrors';
 import { listJson } from '../../listing/listJson';
 import { parseListParams } from '../../listing/listParams';
@@ -13,6 +14,7 @@ export function testClockRoutes(): RouteDefinition[] {
       method: 'get',
       path: PATH,
       handlers: [
+        requirePermission('test_clocks'),
         (req, res) => {
           const clocks = requestContext(res).account.testClocks.list();
           const params = parseListParams(req.query, new Map());
@@ -43,6 +45,7 @@ export function testClockRoutes(): RouteDefinition[] {
       method: 'get',
       path: `${PATH}/:id`,
       handlers: [
+        requirePermission('test_clocks'),
         (req, res) => {
           const id = String(req.params.id);
           const clock = requestContext(res).account.testClocks.get(id);
