@@ -3,7 +3,7 @@ import { MAX_GENERATED } from '../core/timeline';
 import { faultPatchSchema } from '../faults/faultSettings';
 import { countries } from '../generators/pools';
 import { generatedResources } from '../generators/resourceNames';
-import { RESTRICTABLE, type Restrictable } from '../http/keyPermissions';
+import { RESTRICTABLE, type Restrictable } from '../state/restrictable';
 import { apiVersionSchema } from '../versions/eventSettings';
 
 const objectCounts = Joi.object(

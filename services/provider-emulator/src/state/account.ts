@@ -5,7 +5,7 @@ import type { ResourceName } from '../generators/resourceNames';
 import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../faults/faultSettings';
 import { RequestHold } from '../faults/requestHold';
 import { RequestStats } from '../faults/requestStats';
-import type { Restrictable } from '../http/keyPermissions';
+import type { Restrictable } from './restrictable';
 import { TokenBucket } from '../faults/tokenBucket';
 import type { EventLog } from './eventLog';
 import type { ResourceStore } from './resourceStore';

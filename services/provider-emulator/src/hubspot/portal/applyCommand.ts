@@ -4,7 +4,7 @@ import { primaryType, unlabeledType, type AssociationType } from '../crm/associa
 import { fillPortal } from '../generator/fillPortal';
 import type { RaisedEvent, RaisedBatch } from '../webhooks/webhookEvent';
 import type { HubspotCommand } from './commands';
-import type { HubspotState } from './hubspotState';
+import type { HubspotStateMaps } from './stateMaps';
 import { Portal } from './portal';
 
 export class UnknownPortalError extends Error {}
@@ -18,7 +18,7 @@ export interface Applied {
 const topic = (type: ObjectType, action: string) => `${OBJECT_TYPES[type].singular}.${action}`;
 
 /** The effect of one command on the state, and the webhook events it raises. */
-export function applyCommand(state: HubspotState, command: HubspotCommand): Applied {
+export function applyCommand(state: HubspotStateMaps, command: HubspotCommand): Applied {
   switch (command.op) {
     case 'create_portal': {
       const portal = new Portal(command.spec, state.settings.searchLagMs);
@@ -183,7 +183,7 @@ export function associationTypesFor(
   return custom;
 }
 
-function portalOf(state: HubspotState, id: number): Portal {
+function portalOf(state: HubspotStateMaps, id: number): Portal {
   const portal = state.portal(id);
   if (!portal) throw new UnknownPortalError(`no portal ${id}`);
   return portal;

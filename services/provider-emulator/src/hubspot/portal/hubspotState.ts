@@ -4,6 +4,7 @@ import type { WebhookDispatcher } from '../webhooks/webhookDispatcher';
 import { applyCommand } from './applyCommand';
 import type { AppWebhooks, HubspotCommand } from './commands';
 import type { Portal } from './portal';
+import type { HubspotStateMaps } from './stateMaps';
 
 export interface HubspotSettings {
   seed: string;
@@ -14,7 +15,7 @@ export interface HubspotSettings {
 }
 
 /** The HubSpot emulator's whole state: portals, apps, tokens; changed only through `apply`. */
-export class HubspotState {
+export class HubspotState implements HubspotStateMaps {
   readonly portals = new Map<number, Portal>();
   readonly serviceKeys = new Map<string, Portal>();
   readonly apps = new Map<string, OAuthApp>();
