@@ -19,7 +19,7 @@ import { formatSummary, isCi, type ProjectResult } from './testSummary';
  * Over a budget, CI fails and a developer's run warns (testSummary.ts). docs/testing.md has the
  * figures they come from.
  */
-const LANES: { project: string; budgetMs: number; args?: string[] }[][] = [
+const LANES: { project: string; budgetMs: number }[][] = [
   [
     { project: 'unit', budgetMs: 60_000 },
     { project: 'integration', budgetMs: 14 * 60_000 },
@@ -48,9 +48,9 @@ async function main(): Promise<number> {
     const env = { ...inheritedEnv(), ...servers };
     const runLane = async (lane: (typeof LANES)[number], before?: () => Promise<ProjectResult>): Promise<ProjectResult[]> => {
       const results: ProjectResult[] = before ? [await before()] : [];
-      for (const { project, budgetMs, args = [] } of lane) {
+      for (const { project, budgetMs } of lane) {
         log(`running ${project} tests`);
-        results.push(await runJestProject(project, budgetMs, env, [...args, ...process.argv.slice(2)], prefixedStdout));
+        results.push(await runJestProject(project, budgetMs, env, process.argv.slice(2), prefixedStdout));
       }
       return results;
     };
