@@ -5,6 +5,7 @@ import { runLint } from './lintRun';
 import { ProcessGroup, prefixedStdout } from './processes';
 import { ensurePrerequisites } from './prerequisites/ensurePrerequisites';
 import { LOCAL_MYSQL, ensureTestServers } from './testServers';
+import { SIDE_BY_SIDE_MIN_CONNECTIONS, planLanes, postgresMaxConnections, type Tier } from './testLanes';
 import { formatSummary, isCi, type ProjectResult } from './testSummary';
 
 // `npm test`: what the tests use installed first (or a stop with the command that installs it),
@@ -19,7 +20,7 @@ import { formatSummary, isCi, type ProjectResult } from './testSummary';
  * Over a budget, CI fails and a developer's run warns (testSummary.ts). docs/testing.md has the
  * figures they come from.
  */
-const LANES: { project: string; budgetMs: number }[][] = [
+const LANES: Tier[][] = [
   [
     { project: 'unit', budgetMs: 60_000 },
     { project: 'integration', budgetMs: 14 * 60_000 },
@@ -46,7 +47,15 @@ async function main(): Promise<number> {
     const servers = await ensureTestServers(config, group, log);
     log(`postgres ${servers.DATABASE_URL}, redis ${servers.REDIS_URL}, mariadb ${servers.MYSQL_URL}`);
     const env = { ...inheritedEnv(), ...servers };
-    const runLane = async (lane: (typeof LANES)[number], before?: () => Promise<ProjectResult>): Promise<ProjectResult[]> => {
+    const maxConnections = await postgresMaxConnections(servers.DATABASE_URL);
+    const lanes = planLanes(LANES, maxConnections);
+    if (lanes.length === 1) {
+      log(
+        `Postgres allows ${maxConnections} connections: the tests run one tier after the other ` +
+          `(side by side needs max_connections of ${SIDE_BY_SIDE_MIN_CONNECTIONS} or more)`,
+      );
+    }
+    const runLane = async (lane: Tier[], before?: () => Promise<ProjectResult>): Promise<ProjectResult[]> => {
       const results: ProjectResult[] = before ? [await before()] : [];
       for (const { project, budgetMs } of lane) {
         log(`running ${project} tests`);
@@ -56,9 +65,9 @@ async function main(): Promise<number> {
     };
     // A filtered run (`npm test -- <pattern>`) is a focused one: the whole-repository checks are skipped.
     const lint = process.argv.length <= 2 ? () => (log('running lint (eslint, prettier)'), runLint(LINT_BUDGET_MS, env)) : undefined;
-    const lanes = await Promise.all(LANES.map((lane, n) => runLane(lane, n === 0 ? lint : undefined)));
+    const laneResults = await Promise.all(lanes.map((lane, n) => runLane(lane, n === 0 ? lint : undefined)));
     const order = ['lint', ...LANES.flat().map((t) => t.project)];
-    const results = lanes.flat().sort((a, b) => order.indexOf(a.project) - order.indexOf(b.project));
+    const results = laneResults.flat().sort((a, b) => order.indexOf(a.project) - order.indexOf(b.project));
     const summary = formatSummary(results, {
       ci: isCi(process.env),
       total: { durationMs: Date.now() - started, budgetMs: TOTAL_BUDGET_MS },
