@@ -10,6 +10,10 @@ import { TENTH_SCALE, TENTH_SCALE_PAGE_ROWS } from './support/tenthScale';
 // of a 50,000-row backfill at the default page of 100 (support/tenthScale.ts), so a kill lands
 // among as many segments and pages in flight; the rows are what the kill does not depend on.
 const ROWS = 5_000;
+// Until the kill, each request answered in a second: the 400 pages still to read after a
+// fifth then take 25 s or more (16 at a time), so the kill lands mid-backfill however fast the
+// machine; once the loader is dead the account answers at the emulator's usual speed again.
+const HOLD = { latency_ms: 1_000 };
 // A short lease, so the restarted loader may take over the dead one's segments soon after BullMQ
 // hands their jobs back (its stalled-job check, about 30 s).
 const LOADER_ENV = { ...TENTH_SCALE, LOADER_SEGMENT_LEASE_MS: '10000', LOADER_RECONCILE_INTERVAL_MS: '5000' };
@@ -27,6 +31,7 @@ afterAll(async () => {
 it('survives kill -9 mid-backfill: exact rows, no duplicates, no page read more than twice', async () => {
   const first = await world.startLoader(LOADER_ENV, 'loader-1');
   const account = await world.insertAccount({ charges: ROWS });
+  await world.emulator.faults(account.externalId, HOLD);
   await world.attach(account.id);
 
   await waitFor(async () => (await world.countRows(account.identifier)) >= ROWS * 0.2, {
@@ -35,6 +40,7 @@ it('survives kill -9 mid-backfill: exact rows, no duplicates, no page read more 
     intervalMs: 100,
   });
   await first.kill();
+  await world.emulator.faults(account.externalId, { latency_ms: null });
   const killedAt = Date.now();
   const atKill = await world.countRows(account.identifier);
   expect(atKill).toBeLessThan(ROWS);

@@ -13,6 +13,10 @@ import { TENTH_SCALE } from './support/tenthScale';
 // take the same time, so their progress relative to each other is the same as at full size.
 const BIG = 20_000;
 const SMALL = 200;
+// Both accounts answer each request in half a second: the large backfill then lasts over a minute
+// (2,000 pages, 16 at a time), as long as at full size, however fast the machine, and the two
+// accounts' pages still take the same time.
+const HOLD = { latency_ms: 500 };
 
 let world: LoaderWorld;
 
@@ -27,6 +31,7 @@ afterAll(async () => {
 it('loads a new account while a large backfill runs, and finishes it first', async () => {
   const loader = await world.startLoader(TENTH_SCALE);
   const big = await world.insertAccount({ charges: BIG });
+  await world.emulator.faults(big.externalId, HOLD);
   await world.attach(big.id);
   await waitFor(async () => (await world.countRows(big.identifier)) >= BIG / 40, {
     description: 'the large backfill to run',
@@ -34,6 +39,7 @@ it('loads a new account while a large backfill runs, and finishes it first', asy
   });
 
   const small = await world.insertAccount({ charges: SMALL });
+  await world.emulator.faults(small.externalId, HOLD);
   await world.attach(small.id);
   await waitFor(async () => (await world.countRows(small.identifier)) > 0, {
     description: 'the new account’s first rows',

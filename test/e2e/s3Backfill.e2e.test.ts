@@ -15,6 +15,10 @@ import { withoutLatency } from './support/undelayedReads';
 // rows in each part are not what a part written twice would show.
 const ROWS = 2_000;
 const PREFIX = 'e2e/exports';
+// Until the kill, each request answered in a second: the 160 pages still to read after a
+// fifth then take 10 s or more (16 at a time), so the kill lands mid-backfill however fast the
+// machine; once the loader is dead the account answers at the emulator's usual speed again.
+const HOLD = { latency_ms: 1_000 };
 const LOADER_ENV = { ...TENTH_SCALE, LOADER_SEGMENT_LEASE_MS: '10000', LOADER_RECONCILE_INTERVAL_MS: '5000' };
 
 let world: LoaderWorld;
@@ -50,6 +54,7 @@ const rowsIn = async (identifier: string) => (await readParts(handle, accountFol
 it('backfills into S3 across a kill -9: every object once, the latest state equal to the provider', async () => {
   const first = await world.startLoader(LOADER_ENV, 'loader-1');
   const account = await world.insertAccount({ charges: ROWS });
+  await world.emulator.faults(account.externalId, HOLD);
   await world.attach(account.id);
 
   await waitFor(async () => (await rowsIn(account.identifier)) >= ROWS * 0.2, {
@@ -58,6 +63,7 @@ it('backfills into S3 across a kill -9: every object once, the latest state equa
     intervalMs: 250,
   });
   await first.kill();
+  await world.emulator.faults(account.externalId, { latency_ms: null });
   expect(await rowsIn(account.identifier)).toBeLessThan(ROWS);
 
   await world.startLoader(LOADER_ENV, 'loader-2');
