@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { waitFor } from '@datasync/testing';
 import { apiInPage, fieldError, launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
-import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
+import { createDestinationDatabase, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
+import { dashboardStack } from './support/sharedDashboardStack';
 
 // A person, in headless Chromium, goes from sign-up to rows in stripe_charges with the
 // dashboard alone: the real config-service, loader and provider emulator, a real destination.
@@ -11,7 +12,7 @@ let destination: DestinationDatabase;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, destination, browser] = await Promise.all([startDashboardStack(), createDestinationDatabase(), launchBrowser()]);
+  [stack, destination, browser] = await Promise.all([dashboardStack(), createDestinationDatabase(), launchBrowser()]);
 });
 
 afterAll(async () => {

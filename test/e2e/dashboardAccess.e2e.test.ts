@@ -10,7 +10,8 @@ import {
   TEST_PASSWORD,
   unexpectedProblems,
 } from './support/browser';
-import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
+import { createDestinationDatabase, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
+import { dashboardStack } from './support/sharedDashboardStack';
 
 // Access and the beta account calls in the browser: API keys shown once, rotation and
 // revocation, the environment switcher, early access, pause/resume/delete, logging out and in —
@@ -21,7 +22,7 @@ let destination: DestinationDatabase;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, destination, browser] = await Promise.all([startDashboardStack(), createDestinationDatabase(), launchBrowser()]);
+  [stack, destination, browser] = await Promise.all([dashboardStack(), createDestinationDatabase(), launchBrowser()]);
 });
 
 afterAll(async () => {

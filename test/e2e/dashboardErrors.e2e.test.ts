@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { freePort } from '@datasync/testing';
 import { apiInPage, fieldError, launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
-import { createDestinationDatabase, startDashboardStack, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
+import { createDestinationDatabase, type DashboardStack, type DestinationDatabase } from './support/dashboardStack';
+import { dashboardStack } from './support/sharedDashboardStack';
 
 // What a person sees when something is wrong: field rules checked in the browser, the server's
 // refusals in place, and the connection check's and the provider's own words.
@@ -11,7 +12,7 @@ let destination: DestinationDatabase;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, destination, browser] = await Promise.all([startDashboardStack(), createDestinationDatabase(), launchBrowser()]);
+  [stack, destination, browser] = await Promise.all([dashboardStack(), createDestinationDatabase(), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { getText, type S3Handle } from '@datasync/destinations';
 import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { waitFor } from '@datasync/testing';
 import { apiInPage, launchBrowser, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
-import { startDashboardStack, type DashboardStack } from './support/dashboardStack';
+import type { DashboardStack } from './support/dashboardStack';
+import { dashboardStack } from './support/sharedDashboardStack';
 import { canonicalJson, providerCharges } from './support/loaderWorld';
 
 // The S3 destination from the browser: a person chooses S3 in the dashboard (behind an
@@ -18,7 +19,7 @@ let handle: S3Handle;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, s3, browser] = await Promise.all([startDashboardStack(), startTestS3Server(), launchBrowser()]);
+  [stack, s3, browser] = await Promise.all([dashboardStack(), startTestS3Server(), launchBrowser()]);
   handle = await s3.open({ prefix: PREFIX });
 });
 

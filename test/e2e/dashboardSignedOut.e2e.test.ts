@@ -1,38 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { testDatabaseUrl, testRedisUrl } from '@datasync/testing';
 import { launchBrowser, openSession, signUpInBrowser } from './support/browser';
-import { startServiceProcess, type ServiceProcess } from './support/loaderServices';
+import type { DashboardStack } from './support/dashboardStack';
+import { dashboardStack } from './support/sharedDashboardStack';
 
 // A signed-out visit is not an error: the first load of the dashboard, a deep link, and a reload
 // after logging out reach the login page with nothing at all in the browser console (no 401).
 
-let configService: ServiceProcess;
+let stack: DashboardStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  const prefix = `e2e-signed-out-${randomBytes(4).toString('hex')}`;
-  [configService, browser] = await Promise.all([
-    startServiceProcess('config-service', {
-      DATABASE_URL: testDatabaseUrl(),
-      REDIS_URL: testRedisUrl(),
-      QUEUE_PREFIX: prefix,
-      // Its own sign-up counter: every test signs up from 127.0.0.1, and the limit is per address.
-      API_REDIS_PREFIX: prefix,
-      SECRETS_MASTER_KEYS: `e2e:${randomBytes(32).toString('base64')}`,
-    }),
-    launchBrowser(),
-  ]);
+  [stack, browser] = await Promise.all([dashboardStack(), launchBrowser()]);
 });
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), configService?.stop()]);
+  await Promise.all([browser?.close(), stack?.stop()]);
 });
 
 it.each(['/dashboard/', '/dashboard/syncs'])(
   'a first signed-out visit to %s shows the login page without a console error',
   async (path) => {
-    const session = await openSession(browser, configService.url);
+    const session = await openSession(browser, stack.configService.url);
     try {
       const sessionCalls: number[] = [];
       session.page.on('response', (response) => {
@@ -49,7 +37,7 @@ it.each(['/dashboard/', '/dashboard/syncs'])(
 );
 
 it('a reload after logging out shows the login page without a console error', async () => {
-  const session = await openSession(browser, configService.url);
+  const session = await openSession(browser, stack.configService.url);
   try {
     await signUpInBrowser(session);
     await session.page.getByRole('button', { name: 'Log out' }).click();
@@ -63,7 +51,7 @@ it('a reload after logging out shows the login page without a console error', as
 });
 
 it('a signed-in reload still finds its session', async () => {
-  const session = await openSession(browser, configService.url);
+  const session = await openSession(browser, stack.configService.url);
   try {
     await signUpInBrowser(session);
     await session.page.reload();

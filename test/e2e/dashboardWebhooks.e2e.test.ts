@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { fieldError, launchBrowser, unnamedControls, openSession, shoot, signUpInBrowser, unexpectedProblems } from './support/browser';
-import { startDashboardStack, type DashboardStack } from './support/dashboardStack';
+import type { DashboardStack } from './support/dashboardStack';
+import { dashboardStack } from './support/sharedDashboardStack';
 
 // The Webhooks page in headless Chromium: a refused URL explained, an endpoint added with its
 // signing secret shown once (never in the list, the URL or storage), its delivery log, disabling and enabling it, deletion.
@@ -9,7 +10,7 @@ let stack: DashboardStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startDashboardStack(), launchBrowser()]);
+  [stack, browser] = await Promise.all([dashboardStack(), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -1,14 +1,22 @@
 import { TABLES } from '@datasync/db';
 import { waitFor } from '@datasync/testing';
 import { canonicalJson, createLoaderWorld, providerCharges, waitForStatus, type LoaderWorld } from './support/loaderWorld';
+import { TENTH_SCALE, TENTH_SCALE_PAGE_ROWS } from './support/tenthScale';
 
-// kill -9 a loader in the middle of a 50,000-row backfill and start it again: the destination
+// kill -9 a loader in the middle of a 500-page backfill and start it again: the destination
 // equals the provider exactly, and no page is read more than twice.
 
-const ROWS = 50_000;
+// 500 pages of 10 rows: the pages, segments (the run's most, 32), batches and requests in flight
+// of a 50,000-row backfill at the default page of 100 (support/tenthScale.ts), so a kill lands
+// among as many segments and pages in flight; the rows are what the kill does not depend on.
+const ROWS = 5_000;
+// Until the kill, each request answered in a second: the 400 pages still to read after a
+// fifth then take 25 s or more (16 at a time), so the kill lands mid-backfill however fast the
+// machine; once the loader is dead the account answers at the emulator's usual speed again.
+const HOLD = { latency_ms: 1_000 };
 // A short lease, so the restarted loader may take over the dead one's segments soon after BullMQ
 // hands their jobs back (its stalled-job check, about 30 s).
-const LOADER_ENV = { LOADER_SEGMENT_LEASE_MS: '10000', LOADER_RECONCILE_INTERVAL_MS: '5000' };
+const LOADER_ENV = { ...TENTH_SCALE, LOADER_SEGMENT_LEASE_MS: '10000', LOADER_RECONCILE_INTERVAL_MS: '5000' };
 
 let world: LoaderWorld;
 
@@ -23,6 +31,7 @@ afterAll(async () => {
 it('survives kill -9 mid-backfill: exact rows, no duplicates, no page read more than twice', async () => {
   const first = await world.startLoader(LOADER_ENV, 'loader-1');
   const account = await world.insertAccount({ charges: ROWS });
+  await world.emulator.faults(account.externalId, HOLD);
   await world.attach(account.id);
 
   await waitFor(async () => (await world.countRows(account.identifier)) >= ROWS * 0.2, {
@@ -31,6 +40,7 @@ it('survives kill -9 mid-backfill: exact rows, no duplicates, no page read more 
     intervalMs: 100,
   });
   await first.kill();
+  await world.emulator.faults(account.externalId, { latency_ms: null });
   const killedAt = Date.now();
   const atKill = await world.countRows(account.identifier);
   expect(atKill).toBeLessThan(ROWS);
@@ -41,7 +51,7 @@ it('survives kill -9 mid-backfill: exact rows, no duplicates, no page read more 
 
   // Read before the test lists the provider itself, which the emulator counts too.
   const stats = await world.emulator.stats(account.externalId);
-  // The loader read at Stripe-like latency; the test's own read of 500 pages need not wait as long.
+  // The loader read at Stripe-like latency; the test's own read of the charges need not wait as long.
   await world.emulator.faults(account.externalId, { latency_ms: 0 });
   const provider = await providerCharges(world.emulator.url, account.key);
   expect(provider.size).toBe(ROWS);
@@ -68,7 +78,7 @@ it('survives kill -9 mid-backfill: exact rows, no duplicates, no page read more 
   expect(segments.every((s) => s.status === 'done')).toBe(true);
   const committedPages = segments.reduce((sum, s) => sum + s.pages_read, 0);
   const listRequests = stats.by_endpoint['/v1/charges'] ?? 0;
-  expect(committedPages).toBeGreaterThanOrEqual(ROWS / 100);
+  expect(committedPages).toBeGreaterThanOrEqual(ROWS / TENTH_SCALE_PAGE_ROWS);
   expect(listRequests).toBeGreaterThanOrEqual(committedPages);
   expect(listRequests).toBeLessThanOrEqual(2 * committedPages);
   expect(await world.controlPlane.knex(TABLES.runs).where({ account_id: account.id })).toHaveLength(1);

@@ -5,12 +5,21 @@ import { waitFor } from '@datasync/testing';
 import { createFullStackWorld, type FullStackWorld } from './support/fullStackWorld';
 import type { ServiceProcess } from './support/loaderServices';
 import { distinctAndTotal } from './support/syncScenarios';
+import { TENTH_SCALE } from './support/tenthScale';
 
 // Scale-in as an autoscaler does it: loaders stopped with SIGTERM (and new ones started) again and
 // again during a large backfill. Each stops within its grace period, handing back its page and
 // lease; the backfill ends exact, with no job stuck or failed.
 
-const ROWS = 100_000;
+// 1,000 pages of 10 rows: the pages, segments (the run's most, 32) and batches of a 100,000-row
+// backfill at the default page of 100 (support/tenthScale.ts), so each SIGTERM lands among as
+// many leased segments and pages in flight; the rows are what a stop does not depend on.
+const ROWS = 10_000;
+// Each page answered in a second while the loaders are stopped and started: 1,000 pages at the
+// most segments an account keeps in flight (16) take over a minute, several times what the
+// cycles need, so every cycle lands mid-backfill however fast the machine. Then the account
+// answers at the emulator's usual speed again and the backfill ends.
+const HOLD = { latency_ms: 1_000 };
 // Kubernetes' default terminationGracePeriodSeconds.
 const GRACE_MS = 30_000;
 const CYCLES = 6;
@@ -26,9 +35,9 @@ afterAll(async () => {
 });
 
 it(`SIGTERM to loaders ${CYCLES} times during a ${ROWS.toLocaleString('en')}-charge backfill: each exits in its grace period, the table ends exact`, async () => {
-  let loaders: ServiceProcess[] = [await world.startLoader({}, 'loader-0'), await world.startLoader({}, 'loader-1')];
+  let loaders: ServiceProcess[] = [await world.startLoader(TENTH_SCALE, 'loader-0'), await world.startLoader(TENTH_SCALE, 'loader-1')];
   await world.startApi();
-  const account = await world.register({ charges: ROWS });
+  const account = await world.register({ charges: ROWS }, HOLD);
   const rows = () => world.destination.count('stripe_charges', account.identifier);
 
   const exits: number[] = [];
@@ -45,8 +54,9 @@ it(`SIGTERM to loaders ${CYCLES} times during a ${ROWS.toLocaleString('en')}-cha
     const stoppedAt = Date.now();
     await (leaving as ServiceProcess).stop();
     exits.push(Date.now() - stoppedAt);
-    loaders = [...staying, await world.startLoader({}, `loader-${cycle + 2}`)];
+    loaders = [...staying, await world.startLoader(TENTH_SCALE, `loader-${cycle + 2}`)];
   }
+  await world.admin('POST', `/accounts/${account.externalId}/faults`, { latency_ms: null });
   expect(exits.length).toBeGreaterThanOrEqual(3);
   for (const ms of exits) expect(ms).toBeLessThan(GRACE_MS);
 

@@ -3,14 +3,23 @@ import { getText, type S3Handle } from '@datasync/destinations';
 import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { waitFor } from '@datasync/testing';
 import { canonicalJson, createLoaderWorld, providerCharges, waitForStatus, type LoaderWorld } from './support/loaderWorld';
+import { TENTH_SCALE } from './support/tenthScale';
+import { withoutLatency } from './support/undelayedReads';
 
 // The S3 destination end to end: the loader backfills an account into s3rver (Parquet), is killed
 // with SIGKILL halfway and started again; the bucket then holds every provider object exactly once
 // (no part of a segment written twice), and the newest row per (account_id, id) is the provider's.
 
-const ROWS = 20_000;
+// 200 pages of 10 rows: the pages, segments, batches and so parts of 20,000 rows at the default
+// page of 100 (support/tenthScale.ts), so the kill lands among as many parts being written; the
+// rows in each part are not what a part written twice would show.
+const ROWS = 2_000;
 const PREFIX = 'e2e/exports';
-const LOADER_ENV = { LOADER_SEGMENT_LEASE_MS: '10000', LOADER_RECONCILE_INTERVAL_MS: '5000' };
+// Until the kill, each request answered in a second: the 160 pages still to read after a
+// fifth then take 10 s or more (16 at a time), so the kill lands mid-backfill however fast the
+// machine; once the loader is dead the account answers at the emulator's usual speed again.
+const HOLD = { latency_ms: 1_000 };
+const LOADER_ENV = { ...TENTH_SCALE, LOADER_SEGMENT_LEASE_MS: '10000', LOADER_RECONCILE_INTERVAL_MS: '5000' };
 
 let world: LoaderWorld;
 let s3: TestS3;
@@ -45,6 +54,7 @@ const rowsIn = async (identifier: string) => (await readParts(handle, accountFol
 it('backfills into S3 across a kill -9: every object once, the latest state equal to the provider', async () => {
   const first = await world.startLoader(LOADER_ENV, 'loader-1');
   const account = await world.insertAccount({ charges: ROWS });
+  await world.emulator.faults(account.externalId, HOLD);
   await world.attach(account.id);
 
   await waitFor(async () => (await rowsIn(account.identifier)) >= ROWS * 0.2, {
@@ -53,6 +63,7 @@ it('backfills into S3 across a kill -9: every object once, the latest state equa
     intervalMs: 250,
   });
   await first.kill();
+  await world.emulator.faults(account.externalId, { latency_ms: null });
   expect(await rowsIn(account.identifier)).toBeLessThan(ROWS);
 
   await world.startLoader(LOADER_ENV, 'loader-2');
@@ -78,7 +89,7 @@ it('backfills into S3 across a kill -9: every object once, the latest state equa
   expect(manifest?.parts.map((p) => p.key)).toEqual(parts.map((p) => p.key));
   expect(manifest?.part_count).toBe(parts.length);
 
-  const provider = await providerCharges(world.emulator.url, account.key);
+  const provider = await withoutLatency(world.emulator.url, account.externalId, () => providerCharges(world.emulator.url, account.key));
   const latest = latestState(rows);
   const different = [...provider]
     .filter(([id, object]) => canonicalJson(latest.get(`${account.identifier}\0${id}`)?.data) !== canonicalJson(object))

@@ -7,16 +7,27 @@ import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type S
 // (loaderServices.ts): the provider emulator, config-service and a loader, on free ports, over
 // the test Postgres and Redis, with a queue prefix of their own.
 
+/** What the dashboard tests use of a stack, whether their own or the run's shared one (sharedDashboardStack.ts). */
 export interface DashboardStack {
-  emulator: EmulatorProcess;
-  configService: ServiceProcess;
-  loader: ServiceProcess;
+  emulator: { url: string };
+  configService: { url: string };
+  /** The loader's last lines, for failure messages. */
+  loader: { output(): string };
   /** A provider account on the emulator with `objects` generated: its id, secret key and OAuth client id. */
   createProviderAccount(objects?: Record<string, number>): Promise<{ id: string; secret_key: string; client_id: string }>;
   stop(): Promise<void>;
 }
 
-export async function startDashboardStack(): Promise<DashboardStack> {
+/** The processes of a stack this process started and stops. */
+export interface OwnDashboardStack extends DashboardStack {
+  emulator: EmulatorProcess;
+  configService: ServiceProcess;
+  loader: ServiceProcess;
+}
+
+export async function startDashboardStack(
+  options: { extraEnv?: Record<string, string>; loaderLog?: string } = {},
+): Promise<OwnDashboardStack> {
   const emulator = await startEmulatorProcess();
   const prefix = `e2e-dash-${randomBytes(4).toString('hex')}`;
   const shared = {
@@ -31,12 +42,13 @@ export async function startDashboardStack(): Promise<DashboardStack> {
     // The destination is a database on this machine.
     DESTINATION_ALLOW_PRIVATE_NETWORKS: 'true',
     ACCOUNT_DELETE_WAIT_MS: '10000',
+    ...options.extraEnv,
   };
   const started: ServiceProcess[] = [emulator];
   try {
     const [configService, loader] = await Promise.all([
       startServiceProcess('config-service', shared),
-      startServiceProcess('loader', shared),
+      startServiceProcess('loader', shared, 'loader', { logFile: options.loaderLog }),
     ]);
     started.push(configService, loader);
     return {

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type ServiceProcess } from './loaderServices';
 import { startRedisServer, type RedisServer } from './redisServer';
 import { createTestDestination, type DestinationEngine, type TestDestination } from './testDestination';
+import { withoutLatency } from './undelayedReads';
 
 // The whole system end to end: every process real (emulator, loaders, accounts-api, a Redis of
 // its own, with AOF unless asked otherwise), a control plane database of its own (the reconciler looks at every account
@@ -265,7 +266,7 @@ async function buildWorld(engine: DestinationEngine, options: WorldOptions, clea
     },
     async expectMirrors(account, options = {}) {
       const resource = options.resource ?? 'charges';
-      const provider = await providerObjects(emulator.url, account.key, resource);
+      const provider = await withoutLatency(emulator.url, account.externalId, () => providerObjects(emulator.url, account.key, resource));
       const stored = await destination.rows(`stripe_${resource}`, account.identifier);
       const live = [...stored].filter(([, row]) => !row.deleted);
       expect(live.map(([id]) => id).sort()).toEqual([...provider.keys()].sort());

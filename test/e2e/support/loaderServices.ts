@@ -18,7 +18,12 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServiceProcess(service: string, env: Record<string, string>, name = service): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  service: string,
+  env: Record<string, string>,
+  name = service,
+  options: { logFile?: string } = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'services', service, 'dist', 'main.js')], {
     cwd: repoRoot,
@@ -34,10 +39,9 @@ export async function startServiceProcess(service: string, env: Record<string, s
   });
   let output = '';
   // E2E_LOG_DIR keeps every process's whole output (at E2E_LOG_LEVEL) for a failure that the last
-  // lines do not explain.
-  const logFile = process.env.E2E_LOG_DIR
-    ? createWriteStream(path.join(process.env.E2E_LOG_DIR, `${name}.log`), { flags: 'a' })
-    : undefined;
+  // lines do not explain; a process that tests in other workers share writes to a file they read.
+  const logPath = options.logFile ?? (process.env.E2E_LOG_DIR ? path.join(process.env.E2E_LOG_DIR, `${name}.log`) : undefined);
+  const logFile = logPath ? createWriteStream(logPath, { flags: 'a' }) : undefined;
   const keep = (chunk: Buffer) => {
     logFile?.write(chunk);
     output = (output + chunk.toString()).slice(-8000);

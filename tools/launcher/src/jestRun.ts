@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { promisify } from 'node:util';
 import { repoRoot } from './config';
 import type { ProjectResult } from './testSummary';
@@ -17,12 +18,16 @@ interface JestJson {
   numRuntimeErrorTestSuites: number;
 }
 
-/** Runs one jest project with the terminal attached, and reads its counts from jest's JSON. */
+/**
+ * Runs one jest project, each line it prints prefixed with the project's name (projects run side
+ * by side), and reads its counts from jest's JSON.
+ */
 export async function runJestProject(
   project: string,
   budgetMs: number,
   env: NodeJS.ProcessEnv,
   extraArgs: string[],
+  writeLine: (name: string, line: string) => void,
 ): Promise<ProjectResult> {
   const outputFile = path.join(os.tmpdir(), `datasync-jest-${project}-${process.pid}.json`);
   await fs.rm(outputFile, { force: true });
@@ -39,7 +44,8 @@ export async function runJestProject(
     ...extraArgs,
   ];
   const exitCode = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', (l) => writeLine(project, l));
     child.once('error', () => resolve(1));
     child.once('close', (code) => resolve(code ?? 1));
   });

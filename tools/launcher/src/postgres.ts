@@ -68,6 +68,10 @@ export async function prepareEmbeddedPostgres(options: EmbeddedPostgresOptions):
       'unix_socket_directories=',
       '-c',
       'log_checkpoints=off',
+      // Two loaders at their default pools, the API and the dashboard pass Postgres's default of
+      // 100 (docs/operations.md, Scale), as do the test lanes side by side (testLanes.ts).
+      '-c',
+      'max_connections=200',
     ],
     env: { LANG: 'C', LC_ALL: 'C', PATH: '/usr/bin:/bin' },
     uid: ownerIds?.uid,
