@@ -42,7 +42,8 @@ export async function seedTarget(
   const [sync] = (await knex(TABLES.syncs)
     .insert({
       environment_id: input.environmentId,
-      name: `sync_${suffix.replace(/[0-9]/g, 'x')}`,
+      // Sync names take letters only: mapping the suffix's digits to one letter made two all-digit suffixes collide.
+      name: `sync_${letters(8)}`,
       source_id: source!.id,
       destination_id: destination!.id,
     })
@@ -78,4 +79,9 @@ export async function insertAccount(
 /** A fresh SECRETS_MASTER_KEYS value. */
 export function testMasterKeys(): string {
   return `t1:${randomBytes(32).toString('base64')}`;
+}
+
+/** `n` random lowercase letters. */
+function letters(n: number): string {
+  return [...randomBytes(n)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
 }

@@ -39,7 +39,8 @@ describe('DELETE /api/v1/syncs/{name}/collections/{resource_type}', () => {
 
   it("answers once the loader's write into the table in flight has ended (the write fence)", async () => {
     const caller = await newCaller(t.app);
-    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: world.pg.connectionString });
+    // A schema of its own: the table has one owner, and the next test mounts the same resource.
+    const fixture = await createSyncFixture(t.app, caller, { emulator: world.emulator, connectionString: await world.pg.newSchema() });
     const created = await as(t.app, caller).post(`/syncs/${fixture.sync}/collections`, { resource_type: 'charges' }).expect(201);
     // A loader's fenced write into the table, held open.
     const write = await knex.transaction();
