@@ -124,10 +124,15 @@ describe('account.attach and segment.load', () => {
     await waitFor(async () => Number((await state(account.id))?.rows_loaded ?? 0) >= 500, { description: 'some rows', timeoutMs: 30_000 });
     const collectionId = h.target.collectionIds.charges as string;
     await h.knex(TABLES.collections).where({ id: collectionId }).update({ unmounted_at: h.knex.fn.now() });
-    // Every segment gives its lease back at a page boundary and waits, pending.
+    // Every segment gives its lease back at a page boundary and waits, pending; one dispatched but
+    // not yet taken by a job (queued, no lease) stops as soon as its job starts.
     await waitFor(
       async () => {
-        const busy = await h.knex(TABLES.segments).where({ account_id: account.id }).whereNotNull('lease_token').count({ n: '*' });
+        const busy = await h
+          .knex(TABLES.segments)
+          .where({ account_id: account.id })
+          .where((q) => q.whereNotNull('lease_token').orWhereNotIn('status', ['pending', 'done']))
+          .count({ n: '*' });
         return Number(busy[0]?.n) === 0;
       },
       { description: 'segments to stop', timeoutMs: 30_000 },
