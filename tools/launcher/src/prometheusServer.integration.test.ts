@@ -146,7 +146,7 @@ it("scrapes the loader's /metrics and evaluates every alert rule on them without
     { timeoutMs: 30_000, intervalMs: 250, givenUp: gaveUp },
   );
   expect(rules.map((r) => [r.name, r.health, r.lastError ?? ''])).toEqual(rules.map((r) => [r.name, 'ok', '']));
-  expect(rules).toHaveLength(10);
+  expect(rules).toHaveLength(11);
 
   const states = await pollUntil(
     'the stalled backfill, the old attach and the account in error going pending',
