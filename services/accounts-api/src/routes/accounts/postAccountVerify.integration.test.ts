@@ -123,6 +123,7 @@ describe('GET /accounts/{source_type}/{identifier} with verifications', () => {
         verified_through: '2026-11-26T09:25:00.000Z',
         drift_found: 3,
         drift_repaired: 3,
+        warnings: [],
       },
       {
         resource: 'refunds',
@@ -133,6 +134,7 @@ describe('GET /accounts/{source_type}/{identifier} with verifications', () => {
         verified_through: null,
         drift_found: null,
         drift_repaired: null,
+        warnings: [],
       },
     ]);
   });
