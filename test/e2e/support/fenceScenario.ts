@@ -10,6 +10,9 @@ import type { FullStackWorld, RegisteredAccount } from './fullStackWorld';
 // and nothing written for the paused account or into the unmounted collection's table after the
 // call answered (libs/db writeFence.ts).
 
+// LOADER_VERIFY_CONCURRENCY's default: the parts of a table one verification lists side by side.
+const VERIFY_PARTS = 8;
+
 const LIVE = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
 
 // Only the listing of one resource is held: a poll (events) held with its transaction open would
@@ -73,9 +76,11 @@ export async function lifecycleDuringWrites(world: FullStackWorld): Promise<void
   await waitFor(async () => !(await verifyJobLive(world, deleted.id)), { description: 'the verification job to end', timeoutMs: 30_000 });
   expect(await world.destination.count('stripe_charges', deleted.identifier)).toBe(0);
   expect(await world.destination.count('stripe_customers', deleted.identifier)).toBe(0);
-  // No listing by the verification after the purge. (A poll that read the account just before the
-  // purge removed it may still send its one request for events: it writes nothing.)
-  expect(await listed(world, deleted, '/v1/charges')).toBe(atPurge);
+  // The verification lists nothing more once purged, but for a page each of its parts (8, listed
+  // side by side) may have passed its check before the delete and still be waiting for budget;
+  // those answers are never written. (A poll that read the account just before the purge may
+  // likewise send its one request for events.)
+  expect(await listed(world, deleted, '/v1/charges')).toBeLessThanOrEqual(atPurge + VERIFY_PARTS);
 
   // Pause during a resync: nothing written after the pause answered.
   const paused = await world.register({ charges: 2_000 });
