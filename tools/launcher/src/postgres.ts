@@ -101,8 +101,9 @@ async function initialise(options: EmbeddedPostgresOptions): Promise<void> {
     password: options.password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    // Postgres refuses to run as root; as root the package creates a `postgres` OS user.
-    createPostgresUser: true,
+    // Postgres refuses to run as root; as root the package creates a `postgres` OS user (and hands
+    // it the data folder). Any other user runs Postgres as itself: creating users needs root.
+    createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     onLog: () => undefined,
     onError: (err) => process.stderr.write(`postgres init: ${err instanceof Error ? err.message : String(err)}\n`),
