@@ -673,7 +673,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "sourceType": "stripe",
-                 *       "credential": "rk_live_51PqR2sT3uV4wX5yZexample",
+                 *       "credential": "rk_test_51PqR2sT3uV4wX5yZexample",
                  *       "identifier": "acme-eu"
                  *     }
                  */

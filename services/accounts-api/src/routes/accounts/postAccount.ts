@@ -45,7 +45,7 @@ export function postAccount(deps: AccountRouteDeps) {
       body,
       responses: { 200: registrationSchema, 503: errorResponse('The provider or the database could not be reached; nothing was stored') },
       examples: {
-        body: { sourceType: 'stripe', credential: 'rk_live_51PqR2sT3uV4wX5yZexample', identifier: 'acme-eu' },
+        body: { sourceType: 'stripe', credential: 'rk_test_51PqR2sT3uV4wX5yZexample', identifier: 'acme-eu' },
         responses: { 200: registrationExample },
       },
       handler: async ({ body: input }, _req, res) =>
