@@ -28,12 +28,19 @@ const UNSTORABLE_VALUE_CODES = new Set(['22021', '22P02', '22001']);
 // Errors that mean "the database or queue cannot be reached", as pg, knex and ioredis raise them.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P03', '53300']);
 
+// What ioredis raises on a connection that is not ready (a producer connection has no offline
+// queue, so a command sent while it connects or reconnects fails at once), and the queue's own
+// "Redis not reachable in time".
+const UNAVAILABLE_NAMES = new Set(['KnexTimeoutError', 'QueueUnavailableError', 'MaxRetriesPerRequestError']);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Stream isn't writeable|Connection is closed|Command timed out/i;
+
 function isUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const e = err as { code?: string; message?: string; name?: string };
   if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-  if (e.name === 'KnexTimeoutError') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message ?? '');
+  if (e.name && UNAVAILABLE_NAMES.has(e.name)) return true;
+  return UNAVAILABLE_MESSAGE.test(e.message ?? '');
 }
 
 /** Turns what body-parser, the database driver or our own code threw into a public ApiError. */

@@ -13,6 +13,7 @@ export {
 } from './defineCatalog';
 export { hasHashTag, parseClusterNodes, type ClusterNode } from './clusterNodes';
 export { queueEnv, type QueueConfig } from './config';
+export { PRODUCER_COMMAND_TIMEOUT_MS } from './redisRoles';
 export {
   closeRedisConnection,
   createRedisConnection,

@@ -1,4 +1,4 @@
-import type { RedisConnection } from '@datasync/queue';
+import { PRODUCER_COMMAND_TIMEOUT_MS, QueueUnavailableError, waitForReady, type RedisConnection } from '@datasync/queue';
 
 /**
  * Which events a source has already taken. Stripe delivers at least once (and the emulator
@@ -13,6 +13,11 @@ export class EventClaims {
 
   /** True for the first claim of the event; false for a replay. */
   async claim(sourceId: string, eventId: string): Promise<boolean> {
+    // The connection has no offline queue: a delivery that arrives while it (re)connects waits
+    // for it briefly, then is refused as unavailable (503), so the provider delivers it again.
+    if (!(await waitForReady(this.redis, PRODUCER_COMMAND_TIMEOUT_MS))) {
+      throw new QueueUnavailableError('redis not ready for the event claim');
+    }
     return (await this.redis.set(this.key(sourceId, eventId), '1', 'PX', this.options.ttlMs, 'NX')) === 'OK';
   }
 

@@ -78,7 +78,10 @@ export class InboundWebhooks {
     // Its `created` orders it against the account's other lifecycle events: one without is refused before the claim.
     if (lifecycle !== undefined && event.created === null) throw webhookErrors.notAnEvent();
 
-    if (!(await claims.claim(source.id, event.id))) return { kind: 'replay' };
+    const claimed = await claims.claim(source.id, event.id).catch((err: unknown) => {
+      throw err instanceof QueueUnavailableError ? webhookErrors.queueUnavailable() : err;
+    });
+    if (!claimed) return { kind: 'replay' };
     try {
       if (lifecycle !== undefined) return await this.applyLifecycle(source, event, lifecycle, now);
       return await this.take(source, event, now);

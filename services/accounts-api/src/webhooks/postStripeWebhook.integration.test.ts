@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import Stripe from 'stripe';
 import { TABLES, sealedPlace } from '@datasync/db';
-import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
+import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, waitForReady, type JobCatalog, type Producer } from '@datasync/queue';
 import {
   closeTestKnex,
   insertTestAccount,
@@ -232,6 +232,8 @@ describe('POST /webhooks/stripe/{source_id}: the queue unreachable', () => {
     // The same claims (the app's Redis prefix), only the queue away.
     const cut = await startApiTestApp({ providerBaseUrl: emulator.baseUrl, producer: deadProducer, settings: api.settings });
     try {
+      // Only the queue is away: the claims' own connection is up before the delivery.
+      expect(await waitForReady(cut.redis, 10_000)).toBe(true);
       const payload = eventBody();
       const response = await fetch(`${cut.baseUrl}/webhooks/stripe/${setup.source.id}`, {
         method: 'POST',
@@ -252,6 +254,32 @@ describe('POST /webhooks/stripe/{source_id}: the queue unreachable', () => {
       await cut.close();
       await deadProducer.close();
       await closeRedisConnection(deadRedis);
+    }
+  });
+});
+
+describe('POST /webhooks/stripe/{source_id}: the Redis of the event claims unreachable', () => {
+  it('answers 503, not 500, so the provider delivers the event again', async () => {
+    const setup = await setUp();
+    // Port 9 has no listener: the claims' connection never becomes ready.
+    const cut = await startApiTestApp({
+      providerBaseUrl: emulator.baseUrl,
+      producer,
+      settings: api.settings,
+      redisUrl: 'redis://127.0.0.1:9',
+    });
+    try {
+      const payload = eventBody();
+      const response = await fetch(`${cut.baseUrl}/webhooks/stripe/${setup.source.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload, setup.secret) },
+        body: payload,
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: 'service_unavailable' });
+      expect(await pokes(setup.platformAccountId)).toEqual([]);
+    } finally {
+      await cut.close();
     }
   });
 });
