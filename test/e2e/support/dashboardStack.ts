@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { testDatabaseUrl, testRedisUrl } from '@datasync/testing';
+import { scratchDatabase } from './controlPlaneDatabase';
 import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type ServiceProcess } from './loaderServices';
 
 // The processes the dashboard needs, built (`npx tsc -b`) and started as in production
 // (loaderServices.ts): the provider emulator, config-service and a loader, on free ports, over
-// the test Postgres and Redis, with a queue prefix of their own.
+// the test Postgres (a control-plane database of their own) and Redis, with a queue prefix of their own.
 
 /** What the dashboard tests use of a stack, whether their own or the run's shared one (sharedDashboardStack.ts). */
 export interface DashboardStack {
@@ -28,10 +29,14 @@ export interface OwnDashboardStack extends DashboardStack {
 export async function startDashboardStack(
   options: { extraEnv?: Record<string, string>; loaderLog?: string } = {},
 ): Promise<OwnDashboardStack> {
-  const emulator = await startEmulatorProcess();
+  const controlPlane = await scratchDatabase('dash_e2e_cp', true);
+  const emulator = await startEmulatorProcess().catch(async (err: unknown) => {
+    await controlPlane.drop();
+    throw err;
+  });
   const prefix = `e2e-dash-${randomBytes(4).toString('hex')}`;
   const shared = {
-    DATABASE_URL: testDatabaseUrl(),
+    DATABASE_URL: controlPlane.url,
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: prefix,
     // The sign-up and sign-in limits count per client address in Redis: a prefix of the stack's
@@ -56,10 +61,14 @@ export async function startDashboardStack(
       configService,
       loader,
       createProviderAccount: (objects = { charges: 40 }) => emulator.createAccount({ objects }),
-      stop: () => Promise.all(started.map((s) => s.stop())).then(() => undefined),
+      stop: async () => {
+        await Promise.all(started.map((s) => s.stop()));
+        await controlPlane.drop();
+      },
     };
   } catch (err) {
     await Promise.all(started.map((s) => s.stop()));
+    await controlPlane.drop();
     throw err;
   }
 }

@@ -3,13 +3,15 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
-import { freePort, testDatabaseUrl, testRedisUrl, waitFor } from '@datasync/testing';
+import { freePort, testRedisUrl, waitFor } from '@datasync/testing';
+import { scratchDatabase } from './controlPlaneDatabase';
 import { createDestinationDatabase, type DestinationDatabase } from './dashboardStack';
 import { repoRoot } from './repo';
 
 // What the Link page needs, built (`npx tsc -b`) and started as in production: the emulator,
 // config-service (to set an integrator up the way the dashboard does), accounts-api (the page)
-// and a loader (the rows), sharing one master key, Postgres, Redis and a queue prefix of their own.
+// and a loader (the rows), sharing one master key, a control-plane database, Redis and a queue
+// prefix of their own.
 
 export interface RunningService {
   url: string;
@@ -109,12 +111,16 @@ export interface LinkStack {
 }
 
 export async function startLinkStack(): Promise<LinkStack> {
-  const emulator = await startService('provider-emulator', { NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+  const controlPlane = await scratchDatabase('link_e2e_cp', true);
+  const emulator = await startService('provider-emulator', { NODE_ENV: 'test', LOG_LEVEL: 'warn' }).catch(async (err: unknown) => {
+    await controlPlane.drop();
+    throw err;
+  });
   const prefix = `e2e-link-${randomBytes(4).toString('hex')}`;
   const shared = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: testDatabaseUrl(),
+    DATABASE_URL: controlPlane.url,
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: prefix,
     // The sign-up and sign-in limits count per client address in Redis: a prefix of the stack's
@@ -128,7 +134,7 @@ export async function startLinkStack(): Promise<LinkStack> {
   };
   const started: RunningService[] = [emulator];
   const destinations: DestinationDatabase[] = [];
-  const db = new Client({ connectionString: testDatabaseUrl() });
+  const db = new Client({ connectionString: controlPlane.url });
   try {
     const services = await Promise.all([
       startService('config-service', shared),
@@ -210,11 +216,13 @@ export async function startLinkStack(): Promise<LinkStack> {
         await Promise.all(started.map((s) => s.stop()));
         await Promise.all(destinations.map((d) => d.drop()));
         await db.end();
+        await controlPlane.drop();
       },
     };
   } catch (err) {
     await Promise.all(started.map((s) => s.stop()));
     await db.end().catch(() => undefined);
+    await controlPlane.drop();
     throw err;
   }
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createSecretBox, parseMasterKeys, type SecretBox } from '@datasync/crypto';
-import { TABLES, createKnex, dropDatabase, ensureDatabase, migrateLatest, withDatabase, type Knex } from '@datasync/db';
+import { TABLES, type Knex } from '@datasync/db';
 import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, type JobCatalog, type Producer } from '@datasync/queue';
-import { createTestTenant, insertTestAccount, testDatabaseUrl, testRedisUrl, waitFor } from '@datasync/testing';
+import { createTestTenant, insertTestAccount, testRedisUrl, waitFor } from '@datasync/testing';
 import type { Redis } from 'ioredis';
+import { scratchDatabase, type ScratchDatabase } from './controlPlaneDatabase';
 import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type ServiceProcess } from './loaderServices';
 
 // What the loader's end-to-end tests share: a control-plane database of their own (the loader's
@@ -11,33 +12,9 @@ import { startEmulatorProcess, startServiceProcess, type EmulatorProcess, type S
 // destination database, the emulator, loader processes, and the rows config-service and
 // libs/accounts would have written.
 
-interface ScratchDb {
-  url: string;
-  knex: Knex;
-  drop(): Promise<void>;
-}
-
-async function scratchDatabase(prefix: string, migrate: boolean): Promise<ScratchDb> {
-  const server = testDatabaseUrl();
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const adminUrl = withDatabase(server, 'postgres');
-  await ensureDatabase(adminUrl, name);
-  const url = withDatabase(server, name);
-  const knex = createKnex({ url, applicationName: 'loader-e2e', statementTimeoutMs: 60_000, poolMax: 4 });
-  if (migrate) await migrateLatest(knex);
-  return {
-    url,
-    knex,
-    async drop() {
-      await knex.destroy();
-      await dropDatabase(adminUrl, name);
-    },
-  };
-}
-
 export interface LoaderWorld {
-  controlPlane: ScratchDb;
-  destination: ScratchDb;
+  controlPlane: ScratchDatabase;
+  destination: ScratchDatabase;
   emulator: EmulatorProcess;
   secretBox: SecretBox;
   masterKeys: string;

@@ -3,7 +3,15 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import Stripe from 'stripe';
 import { TABLES, sealedPlace } from '@datasync/db';
-import { closeRedisConnection, createProducer, createRedisConnection, jobCatalog, waitForReady, type JobCatalog, type Producer } from '@datasync/queue';
+import {
+  closeRedisConnection,
+  createProducer,
+  createRedisConnection,
+  jobCatalog,
+  waitForReady,
+  type JobCatalog,
+  type Producer,
+} from '@datasync/queue';
 import {
   closeTestKnex,
   insertTestAccount,
