@@ -43,6 +43,21 @@ export function crmObjectRow(resource: CrmObjectResource, record: CrmRecordJson)
   return { table: resource.table, id: record.id, json: JSON.stringify(record), values, deleted: archived };
 }
 
+/**
+ * An archived record seen in the archived list, which is read with few properties: the row says
+ * only what changed (archived, when), so writing it never blanks the columns it does not carry.
+ */
+export function archivedRow(resource: CrmObjectResource, record: CrmRecordJson): HubspotRow {
+  const values = {
+    id: record.id,
+    archived: true,
+    archived_at: time(record.archivedAt),
+    _source_ts: time(record.updatedAt),
+    _deleted: true,
+  };
+  return { table: resource.table, id: record.id, json: JSON.stringify({ ...record, archived: true }), values, deleted: true };
+}
+
 /** A deleted stub for an id the provider no longer answers (merged away, GDPR-deleted). */
 export function deletedRow(table: string, id: string): HubspotRow {
   return { table, id, json: JSON.stringify({ id, deleted: true }), values: { id, _deleted: true }, deleted: true };

@@ -5,7 +5,10 @@ import { epochMs } from '../hubspotValues';
 import type { PropertyNames } from '../backfill/propertyDefinitions';
 import { nextCursor, parseChangeCursor, searchBody, type ChangeCursor } from './changeCursor';
 
-/** An upsert carries the record's row; a delete the row of what was removed (archived, merged away). */
+/**
+ * An upsert carries the record's whole row; a delete carries only what it knows (the id, and for an
+ * archive its time), so the engine marks the row deleted without blanking its other columns.
+ */
 export interface HubspotChange {
   op: 'upsert' | 'delete';
   row: HubspotRow;

@@ -1,6 +1,6 @@
 import { CRM_OBJECTS, type CrmObjectType } from '../hubspotCatalog';
 import type { HubspotClient } from '../hubspotClient';
-import { crmObjectRow, type CrmRecordJson } from '../hubspotRows';
+import { archivedRow, type CrmRecordJson } from '../hubspotRows';
 import { epochMs } from '../hubspotValues';
 import { ProviderRequestError } from '../../errors';
 import { HUBSPOT_LIMITS } from '../hubspotLimits';
@@ -54,7 +54,7 @@ export async function sweepArchived(
   });
   const changes: HubspotChange[] = (body.results ?? [])
     .filter((record) => !(epochMs(record.archivedAt) < cursor.sinceMs))
-    .map((record) => ({ op: 'delete', row: crmObjectRow(resource, { ...record, archived: true }) }));
+    .map((record) => ({ op: 'delete', row: archivedRow(resource, record) }));
   const after = body.paging?.next?.after ?? null;
   if (after) return { changes, nextCursor: { v: 1, sinceMs: cursor.sinceMs, startedMs, after }, hasMore: true };
   return { changes, nextCursor: { v: 1, sinceMs: startedMs - options.lookbackMs, startedMs: null, after: null }, hasMore: false };
