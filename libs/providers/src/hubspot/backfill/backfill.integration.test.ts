@@ -92,12 +92,12 @@ describe('backfill', () => {
   it('reads by batch when asking for every property would make the URL too long', async () => {
     const portal = await emulator.createPortal({ objects: { contacts: 120 } });
     const long = Array.from(
-      { length: 170 },
+      { length: 200 },
       (_, i) => `custom_property_with_a_long_descriptive_name_for_the_url_length_limit_number_${String(i).padStart(3, '0')}`,
     );
     for (const name of long) await emulator.admin('POST', `/portals/${portal.portal_id}/properties/contacts`, { name, type: 'string' });
     const some = (await listedIds(portal, 'contacts'))[110]!;
-    await emulator.admin('POST', `/portals/${portal.portal_id}/objects/contacts/${some}`, { properties: { [long[169]!]: 'last one' } });
+    await emulator.admin('POST', `/portals/${portal.portal_id}/objects/contacts/${some}`, { properties: { [long[199]!]: 'last one' } });
     const client = testHubspotClient(emulator.baseUrl, staticToken(portal.service_key));
     const names = ['hs_object_id', ...long];
     const page = await readObjectPage(client, CRM_OBJECTS.contacts, names, false, null);
@@ -106,7 +106,7 @@ describe('backfill', () => {
 
     const contacts = await readWholePartition(readerFor(portal), { resource: 'objects', objectType: 'contacts', archived: false });
     expect(contacts).toHaveLength(120);
-    expect(contacts.find((r) => r.id === some)?.values.properties).toMatchObject({ [long[169]!]: 'last one' });
+    expect(contacts.find((r) => r.id === some)?.values.properties).toMatchObject({ [long[199]!]: 'last one' });
   });
 
   it('reads associations with their labels, owners, and plans a partition per type, pair and owner list', async () => {
