@@ -6,6 +6,7 @@ export { appKeyOf, tokenSource, type HubspotCredential } from './hubspotCredenti
 export { CredentialRevokedError } from './hubspotErrors';
 export { HUBSPOT_LIMITS } from './hubspotLimits';
 export { PortalBudget, type HubspotPacer, type PortalBudgetOptions, type RequestClass } from './hubspotPacer';
+export { connectHubspot, type HubspotConnection, type HubspotConnectionOptions, type PortalRef } from './hubspotConnection';
 export { createHubspotReader, type HubspotReader } from './hubspotReader';
 export type { HubspotRow } from './hubspotRows';
 export { HubspotTokens, type OAuthApp, type TokenStore } from './hubspotTokens';
