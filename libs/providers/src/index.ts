@@ -28,3 +28,4 @@ export { STRIPE_API_VERSION } from './stripe/stripeClient';
 export { backfillRange, splitRange, splitSegment, type CreatedRange, type RangeCursor } from './segments/segments';
 export { EARLIEST_CREATED, findOldestCreated, newestBefore, type OldestSearch } from './segments/oldestCreated';
 export { providerVerifier, type ProviderVerifier } from './verifier';
+export * as hubspot from './hubspot';
