@@ -34,19 +34,14 @@ export interface TokenStoreDeps {
   kindOf?: (provider: string, kind: string) => CredentialKindSpec | undefined;
 }
 
-export async function replaceAccountToken(
-  deps: TokenStoreDeps,
-  accountId: string,
-  token: RefreshedToken,
-): Promise<void> {
+export async function replaceAccountToken(deps: TokenStoreDeps, accountId: string, token: RefreshedToken): Promise<void> {
   await deps.knex.transaction(async (trx) => {
     const owner = (await trx(`${TABLES.accounts} as a`)
       .join(`${TABLES.environments} as e`, 'e.id', 'a.environment_id')
       .where('a.id', accountId)
       .forUpdate()
       .first('a.id', 'a.environment_id', 'e.organization_id', 'a.source_id', 'a.source_type', 'a.identifier', 'a.credential_kind')) as
-      | TokenOwner
-      | undefined;
+      TokenOwner | undefined;
     const kind = owner && (deps.kindOf ?? credentialKind)(owner.source_type, owner.credential_kind);
     if (!owner || !kind?.sealed || !kind.refreshable) throw new CredentialNotRefreshableError(accountId);
     await trx(TABLES.accounts)

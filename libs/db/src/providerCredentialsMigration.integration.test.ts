@@ -105,7 +105,10 @@ describe('provider credentials migration', () => {
 
     // After: a kind the provider defines, with an expiry; a source without a mode.
     const expiresAt = new Date('2026-11-28T15:00:00Z');
-    await knex(TABLES.accounts).insert({ ...stripeAccount('acct_1Token', 'oauth_token', 'sealed-token'), credential_expires_at: expiresAt });
+    await knex(TABLES.accounts).insert({
+      ...stripeAccount('acct_1Token', 'oauth_token', 'sealed-token'),
+      credential_expires_at: expiresAt,
+    });
     await knex(TABLES.sources).insert({
       environment_id: environmentId,
       name: 'modeless',
@@ -121,7 +124,9 @@ describe('provider credentials migration', () => {
       constraint: 'accounts_credential_kind_check',
     });
     expect(
-      await pgError(knex(TABLES.accounts).insert({ ...stripeAccount('acct_1Expiry', 'oauth_token', null), credential_expires_at: expiresAt })),
+      await pgError(
+        knex(TABLES.accounts).insert({ ...stripeAccount('acct_1Expiry', 'oauth_token', null), credential_expires_at: expiresAt }),
+      ),
     ).toMatchObject({ constraint: 'accounts_credential_expiry_check' });
 
     // Down again, once only Stripe's rows are left: the old checks hold them.

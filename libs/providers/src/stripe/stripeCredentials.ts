@@ -53,7 +53,10 @@ const secretKeySchema = Joi.string()
 
 /** `credential` of POST /accounts: a key of the account itself, or a connected account's id. */
 export const stripeCredentialSchema = Joi.alternatives()
-  .try(secretKeySchema, Joi.object({ accountId: stripeAccountIdSchema.required() }).description('an account connected to the app of the source'))
+  .try(
+    secretKeySchema,
+    Joi.object({ accountId: stripeAccountIdSchema.required() }).description('an account connected to the app of the source'),
+  )
   .messages({ 'alternatives.types': `{#label} ${CREDENTIAL_RULE}`, 'alternatives.match': `{#label} ${CREDENTIAL_RULE}` })
   .description('stripe: a key of the account itself, or { "accountId": "acct_…" } for an account connected to the app');
 
