@@ -37,6 +37,11 @@ export interface ProviderCredentials {
   /** Requests for this credential authenticate with the source's own secret (opened only then). */
   usesSourceSecret(credential: ProviderCredential): boolean;
   /**
+   * How the API names a refused credential (`key`, `account id`) and what the caller should send
+   * instead; never the credential itself.
+   */
+  refusal(credential: ProviderCredential): { what: string; fix: string };
+  /**
    * The provider's mode of a credential, read from the credential itself (Stripe: the key's
    * prefix); undefined for providers without modes. `sourceSecret` is given when usesSourceSecret.
    */

@@ -41,6 +41,13 @@ export const stripeModule: ProviderModule = {
       throw new Error(`stripe has no credential kind "${stored.kind}"`);
     },
     usesSourceSecret: (credential) => credential.kind === 'connected_account',
+    refusal: (credential) =>
+      credential.kind === 'secret_key'
+        ? {
+            what: 'key',
+            fix: "Send the account's own secret key (sk_…) or a restricted key (rk_…) with read access, copied whole from its dashboard.",
+          }
+        : { what: 'account id', fix: 'Send the acct_… id of an account connected to the app.' },
     livemodeOf: (credential, sourceSecret) =>
       credential.kind === 'secret_key'
         ? keyMode(credential.key).livemode
