@@ -37,6 +37,12 @@ export interface ProviderCredentials {
   /** Requests for this credential authenticate with the source's own secret (opened only then). */
   usesSourceSecret(credential: ProviderCredential): boolean;
   /**
+   * The dashboard's one text field for an account's credential (config-service's
+   * `POST /syncs/{name}/accounts`): the credential a text stands for, undefined when it is none
+   * of the kinds, and the rule to show then.
+   */
+  text: { credential(text: string): ProviderCredential | undefined; rule: string };
+  /**
    * How the API names a refused credential (`key`, `account id`) and what the caller should send
    * instead; never the credential itself.
    */

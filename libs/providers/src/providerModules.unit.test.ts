@@ -56,6 +56,9 @@ describe("Stripe's module", () => {
     expect(credentials.usesSourceSecret(key)).toBe(false);
     expect(credentials.livemodeOf?.(key)).toBe(true);
     expect(credentials.livemodeOf?.(connected, 'sk_test_abcdefgh1234')).toBe(false);
+    expect(credentials.text.credential('acct_1')).toEqual(connected);
+    expect(credentials.text.credential('rk_test_x')).toEqual({ kind: 'secret_key', key: 'rk_test_x' });
+    expect(credentials.text.credential('pk_test_x')).toBeUndefined();
     expect(sourceForm.credential('rk_test_abcdefgh1234')).toEqual({ kind: 'secret_key', key: 'rk_test_abcdefgh1234' });
     expect(sourceForm.oauthClientId?.schema.validate('ca_123').error).toBeUndefined();
   });

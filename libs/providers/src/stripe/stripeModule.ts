@@ -40,6 +40,16 @@ export const stripeModule: ProviderModule = {
       if (stored.kind === 'connected_account') return { kind: 'connected_account', accountId: stored.externalId };
       throw new Error(`stripe has no credential kind "${stored.kind}"`);
     },
+    // The provider checks the rest of the format when it verifies.
+    text: {
+      credential: (text) =>
+        /^acct_/.test(text)
+          ? { kind: 'connected_account', accountId: text }
+          : /^(sk|rk)_/.test(text)
+            ? { kind: 'secret_key', key: text }
+            : undefined,
+      rule: 'the account’s secret key (sk_…), a restricted key (rk_…), or the acct_… id of an account connected to the source’s app',
+    },
     usesSourceSecret: (credential) => credential.kind === 'connected_account',
     refusal: (credential) =>
       credential.kind === 'secret_key'
