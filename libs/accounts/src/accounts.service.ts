@@ -21,7 +21,7 @@ import { isEarlyAccessEnabled } from './environments.reader';
 import { noLoaderHooks, type AccountHooks } from './commitHooks/hookTypes';
 import { applyProviderGrant, type ProviderCaller, type ProviderGrantEvent, type ProviderGrantOutcome } from './providerLifecycle';
 import { registerAccount, type Registration } from './register';
-import { resolveSourceByName, resolveSourceByType } from './sourceResolution';
+import { appCredential, resolveSourceByName, resolveSourceByType } from './sourceResolution';
 import type { AccountStatus } from './status';
 import { waitForWritesStopped } from './writesStopped';
 
@@ -84,7 +84,7 @@ export class AccountsService {
       input.credentialType,
       SOURCE_FORM_PARAMS,
     );
-    const credential: CredentialInput = { kind: 'connected_account', accountId: input.accountId };
+    const credential: CredentialInput = appCredential(source.provider, input.accountId);
     return this.registered(
       await registerAccount(this.options, caller, { source, credential, identifier: input.identifier }, SOURCE_FORM_PARAMS),
     );

@@ -1,9 +1,10 @@
-import type { ProviderCredential } from '@datasync/providers';
+import { credentialKindNames, type ProviderCredential } from '@datasync/providers';
 
-/** How an account is reached, as the caller described it. */
-export type CredentialKind = ProviderCredential['kind'];
+/** How an account is reached: one of the kinds its provider's module defines. */
+export type CredentialKind = string;
 
-export const CREDENTIAL_KINDS: readonly CredentialKind[] = ['secret_key', 'connected_account'];
+/** Every kind of every provider module (Stripe: secret_key, connected_account). */
+export const CREDENTIAL_KINDS: readonly CredentialKind[] = credentialKindNames;
 
 export type CredentialInput = ProviderCredential;
 

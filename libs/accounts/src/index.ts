@@ -36,3 +36,4 @@ export {
 } from './syncActivity.reader';
 export { toVerificationError } from './verification';
 export { waitForWritesStopped, WritesInFlightError } from './writesStopped';
+export { accountTokenStore, CredentialNotRefreshableError, replaceAccountToken } from './credentialTokens';

@@ -7,6 +7,7 @@ import type { AccountHooks } from './commitHooks/hookTypes';
 import { SOURCE_FORM_PARAMS } from './credentials';
 import { lockGrant, lockProviderAccounts, saveGrant, setActiveByProvider, type ProviderAccount } from './providerGrants.repository';
 import { verifyRegistration, writeRegistration, type RegisterDeps, type VerifiedRegistration } from './register';
+import { appCredential } from './sourceResolution';
 import { findSourceById, type SourceRef } from './sources.reader';
 
 export type ProviderCaller = Extract<Caller, { kind: 'provider' }>;
@@ -99,7 +100,7 @@ export async function applyProviderGrant(
 /** Asks the provider about the connected account, as a registration through the source's app would. */
 async function verifyConnected(deps: RegisterDeps, caller: ProviderCaller, source: SourceRef, externalId: string): Promise<Verification> {
   try {
-    const credential = { kind: 'connected_account' as const, accountId: externalId };
+    const credential = appCredential(source.provider, externalId);
     return { kind: 'verified', registration: await verifyRegistration(deps, caller, { source, credential }, SOURCE_FORM_PARAMS) };
   } catch (err) {
     if (err instanceof InvalidRequestError) return { kind: 'refused', code: err.code ?? 'refused' };

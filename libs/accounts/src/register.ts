@@ -3,7 +3,7 @@ import { timingSafeEqualString, type SecretBox } from '@datasync/crypto';
 import { randomUUID } from 'node:crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import { InvalidRequestError } from '@datasync/errors';
-import { getProvider, type ProviderVerifier, type VerifiedAccount } from '@datasync/providers';
+import { getProvider, providerModule, type ProviderVerifier, type VerifiedAccount } from '@datasync/providers';
 import { insertIfAbsent, lockByIdentity, replaceCredential, storedCredential, type Account } from './accounts.repository';
 import type { CredentialInput, CredentialParams } from './credentials';
 import { IDENTIFIER_RULE, isValidIdentifier } from './identifier';
@@ -47,16 +47,16 @@ async function verifyCredential(
 ): Promise<VerifiedAccount> {
   let verified: VerifiedAccount;
   try {
-    // The app's key is opened only when the request acts for a connected account.
-    const sourceKey =
-      credential.kind === 'connected_account'
-        ? deps.secretBox.open(source.credentialSecret, environmentId, sealedPlace('sourceKey', source.id))
-        : undefined;
+    // The app's key is opened only when the request acts through it (Stripe: a connected account).
+    const sourceKey = providerModule(source.provider).credentials.usesSourceSecret(credential)
+      ? deps.secretBox.open(source.credentialSecret, environmentId, sealedPlace('sourceKey', source.id))
+      : undefined;
     verified = await deps.verify(source.provider, credential, sourceKey);
   } catch (err) {
     throw toVerificationError(source, credential, err, params) ?? err;
   }
-  if (verified.livemode !== source.livemode) {
+  // Providers without modes report none, and their sources have none: nothing to compare.
+  if (verified.livemode !== undefined && source.livemode !== null && verified.livemode !== source.livemode) {
     const mode = (live: boolean) => (live ? 'live' : 'test');
     throw new InvalidRequestError(
       `The credential is a ${mode(verified.livemode)}-mode key, but source "${source.name}" is ${mode(source.livemode)}-mode. Use a ${mode(source.livemode)}-mode key.`,
@@ -67,9 +67,9 @@ async function verifyCredential(
 }
 
 /**
- * Whether the account already holds this credential: the same kind and, for a key, the same key
- * (opened, since sealing is randomised). A stored key that no master key opens any more counts as
- * another credential, so registering again repairs it.
+ * Whether the account already holds this credential: the same kind and, for a kind that keeps a
+ * secret, the same secret (opened, since sealing is randomised). A stored secret that no master
+ * key opens any more counts as another credential, so registering again repairs it.
  */
 async function holdsCredential(
   deps: RegisterDeps,
@@ -79,12 +79,13 @@ async function holdsCredential(
 ): Promise<boolean> {
   const stored = await storedCredential(trx, existing.id);
   if (!stored || stored.kind !== credential.kind) return false;
-  if (credential.kind !== 'secret_key') return stored.secret === null;
+  const secret = providerModule(existing.sourceType).credentials.secretOf(credential);
+  if (secret === null) return stored.secret === null;
   if (stored.secret === null) return false;
   try {
     return timingSafeEqualString(
       deps.secretBox.open(stored.secret, existing.environmentId, sealedPlace('accountCredential', existing.id)),
-      credential.key,
+      secret,
     );
   } catch {
     return false;
@@ -127,17 +128,22 @@ export async function verifyRegistration(
     sourceId: source.id,
     externalId: verified.accountId,
     credentialKind: credential.kind,
-    credentialSecret: sealCredential(deps, caller.environmentId, credential, id),
+    credentialSecret: sealCredential(deps, caller.environmentId, source.provider, credential, id),
     providerCreated: verified.created,
   };
   return { source, credential, params, identifierGiven: input.identifier !== undefined, verified, values };
 }
 
 // Sealed for the row it lands in: a new row (its id chosen in verifyRegistration) or the existing account's.
-function sealCredential(deps: RegisterDeps, environmentId: string, credential: CredentialInput, accountId: string): string | null {
-  return credential.kind === 'secret_key'
-    ? deps.secretBox.seal(credential.key, environmentId, sealedPlace('accountCredential', accountId))
-    : null;
+function sealCredential(
+  deps: RegisterDeps,
+  environmentId: string,
+  provider: string,
+  credential: CredentialInput,
+  accountId: string,
+): string | null {
+  const secret = providerModule(provider).credentials.secretOf(credential);
+  return secret === null ? null : deps.secretBox.seal(secret, environmentId, sealedPlace('accountCredential', accountId));
 }
 
 /**
@@ -180,7 +186,7 @@ export async function writeRegistration(
   if (await holdsCredential(deps, trx, existing, credential)) return { account: existing, alreadyExisted: true };
   const updated = await replaceCredential(trx, existing.id, {
     credentialKind: credential.kind,
-    credentialSecret: sealCredential(deps, caller.environmentId, credential, existing.id),
+    credentialSecret: sealCredential(deps, caller.environmentId, source.provider, credential, existing.id),
   });
   await writeAudit(trx, { ...audit, action: 'account.credential_replaced', details });
   return { account: updated, alreadyExisted: true };

@@ -1,6 +1,6 @@
 import type { Knex } from '@datasync/db';
 import { InvalidRequestError } from '@datasync/errors';
-import { getProvider, isProviderName, providerNames } from '@datasync/providers';
+import { getProvider, isProviderName, providerModule, providerNames, type ProviderCredential } from '@datasync/providers';
 import type { CredentialParams } from './credentials';
 import { findSourceByName, listSourcesOfProvider, type SourceRef } from './sources.reader';
 
@@ -65,7 +65,7 @@ export async function resolveSourceByName(
       param: params.source,
     });
   }
-  const expected = `${source.provider}-app`;
+  const expected = providerModule(source.provider).credentials.app?.type ?? `${source.provider}-app`;
   if (credentialType !== expected) {
     throw new InvalidRequestError(
       `Source "${sourceName}" is a ${getProvider(source.provider).label} source; its credentials.type is "${expected}".`,
@@ -73,4 +73,14 @@ export async function resolveSourceByName(
     );
   }
   return source;
+}
+
+/**
+ * The credential of an account reached through its source's app (Stripe: a connected account),
+ * for a source whose provider has such accounts (resolveSourceByName checked it).
+ */
+export function appCredential(provider: string, accountId: string): ProviderCredential {
+  const app = providerModule(provider).credentials.app;
+  if (!app) throw new Error(`provider ${provider} has no accounts reached through a source's app`);
+  return app.credential(accountId);
 }

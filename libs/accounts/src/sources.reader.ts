@@ -9,7 +9,8 @@ export interface SourceRef {
   id: string;
   name: string;
   provider: string;
-  livemode: boolean;
+  /** The provider's mode of the source's key; null for providers without modes. */
+  livemode: boolean | null;
   /** libs/crypto envelope of the app owner's key, sealed for its place (sealedPlace('sourceKey', id)). */
   credentialSecret: string;
 }

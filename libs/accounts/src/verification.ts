@@ -6,6 +6,7 @@ import {
   ProviderError,
   ProviderRetriesExhaustedError,
   getProvider,
+  providerModule,
 } from '@datasync/providers';
 import type { CredentialInput, CredentialParams } from './credentials';
 import type { SourceRef } from './sources.reader';
@@ -32,14 +33,8 @@ export function toVerificationError(
     );
   }
   if (err instanceof InvalidCredentialError) {
-    const what = credential.kind === 'secret_key' ? 'key' : 'account id';
-    return new InvalidRequestError(
-      `${label} rejected the ${what}: ${err.message}. ` +
-        (credential.kind === 'secret_key'
-          ? "Send the account's own secret key (sk_…) or a restricted key (rk_…) with read access, copied whole from its dashboard."
-          : 'Send the acct_… id of an account connected to the app.'),
-      { code: 'invalid_credential', param },
-    );
+    const { what, fix } = providerModule(source.provider).credentials.refusal(credential);
+    return new InvalidRequestError(`${label} rejected the ${what}: ${err.message}. ${fix}`, { code: 'invalid_credential', param });
   }
   if (err instanceof InsufficientPermissionError) {
     return new InvalidRequestError(

@@ -83,7 +83,8 @@ export interface SourceRow {
   /** The provider account that owns the app (`acct_…`), as verification reported it. */
   provider_account_id: string;
   provider_account_name: string | null;
-  livemode: boolean;
+  /** The provider's mode of the source's key (Stripe: live or test); null for providers without modes. */
+  livemode: boolean | null;
   /** The app's public OAuth client id (`ca_…`); null: the Link page offers only the pasted key. */
   oauth_client_id: string | null;
   /** The share of the provider's documented rate limits the loader's reads may spend, 5–80 (percent). */

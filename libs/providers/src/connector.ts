@@ -15,13 +15,15 @@ export interface VerifiedAccount {
    * account's `created` is when it was connected (see findOldestCreated).
    */
   created: number;
-  livemode: boolean;
+  /** The provider's mode of the credential (Stripe: live or test), for providers that have modes. */
+  livemode?: boolean;
 }
 
 /** The provider account a reader acts for, as learned by verify(). */
 export interface AccountRef {
   accountId: string;
-  livemode: boolean;
+  /** As verify() reported it; absent for providers without modes. */
+  livemode?: boolean;
 }
 
 /**

@@ -17,7 +17,8 @@ export type {
   RequestReport,
   VerifiedAccount,
 } from './connector';
-export { keyMode, type ConnectedAccountCredential, type ProviderCredential, type SecretKeyCredential } from './credentials';
+export type { ConnectedAccountCredential, ProviderCredential, SecretKeyCredential } from './credentials';
+export { keyMode } from './stripe/stripeCredentials';
 export * from './errors';
 export { RateBudget, type BudgetDecision, type BudgetKey } from './budget/rateBudget';
 export { RATE_BUDGET_PERCENT, budgetPerSecond, type RequestPriority } from './budget/budgetShare';
@@ -29,3 +30,17 @@ export { backfillRange, splitRange, splitSegment, type CreatedRange, type RangeC
 export { EARLIEST_CREATED, findOldestCreated, newestBefore, type OldestSearch } from './segments/oldestCreated';
 export { providerVerifier, type ProviderVerifier } from './verifier';
 export * as hubspot from './hubspot';
+export type {
+  CredentialKindSpec,
+  ProviderCredentials,
+  ProviderModule,
+  RefreshableTokens,
+  RefreshedToken,
+  SourceForm,
+  SourceFormField,
+  StoredCredential,
+  TokenStore,
+} from './providerModule';
+export { credentialKind, credentialKindNames, findProviderModule, providerModule, providerModules } from './providerModules';
+export { WebhookRefusedError, webhookRefusals, type InboundDelivery, type InboundEvent, type InboundWebhookScheme } from './inboundWebhook';
+export { ConnectError, type LinkConnectFlow, type OAuthConnect } from './linkConnect';

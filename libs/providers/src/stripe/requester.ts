@@ -54,7 +54,8 @@ export class StripeRequester implements Requester {
     const key = {
       provider: 'stripe',
       accountId: account.accountId,
-      livemode: account.livemode,
+      // Stripe's verify always reports the mode; absent reads as test mode, the lower limits.
+      livemode: account.livemode ?? false,
       endpoint,
       ...(sharePercent !== undefined ? { sharePercent } : {}),
     };

@@ -19,7 +19,7 @@ export class StripeAccountReader implements AccountReader {
   fetchPage(resource: string | CatalogResource, options: ListPagesOptions) {
     const entry = resolveResource(resource);
     const plain = (o: ListPagesOptions) => fetchPage(this.requester, entry, o);
-    if (!readsTestClocks(entry, this.account.livemode, options)) return plain(options);
+    if (!readsTestClocks(entry, this.account.livemode ?? false, options)) return plain(options);
     return fetchPageWithClocks(plain, options, () => this.testClocks());
   }
 

@@ -1,16 +1,10 @@
 import Joi from 'joi';
 import { ACCOUNT_STATUSES, CREDENTIAL_KINDS, IDENTIFIER_PATTERN, IDENTIFIER_RULE } from '@datasync/accounts';
 import { errorBodySchema } from '@datasync/openapi';
-import { providerNames } from '@datasync/providers';
+import { providerModules, providerNames } from '@datasync/providers';
 
 // Request names are the spec's, verbatim (sourceType, credential, app, identifier, credentials.*);
 // what we add is snake_case. No message repeats a value: a credential must never be echoed.
-
-const STRIPE_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9]{8,247}$/;
-const STRIPE_ACCOUNT_ID = /^acct_[A-Za-z0-9]{1,250}$/;
-const CREDENTIAL_RULE =
-  "must be the account's own Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…), " +
-  'or an object with accountId (acct_…) for an account connected to the app of the source';
 
 export const identifier = Joi.string()
   .pattern(IDENTIFIER_PATTERN)
@@ -29,21 +23,31 @@ export const sourceName = Joi.string()
   .pattern(/^[a-z0-9_]{1,63}$/)
   .messages({ 'string.pattern.base': '{#label} must be a source name: 1-63 lowercase letters, digits and underscores' });
 
-export const accountId = Joi.string()
-  .pattern(STRIPE_ACCOUNT_ID)
-  .messages({ 'string.pattern.base': '{#label} must be a Stripe account id (acct_…)' })
-  .description("the provider's id of an account connected to the source's app (acct_…)");
+/**
+ * One schema of a field per provider module, chosen by a sibling field (`sourceType`, or
+ * `credentials.type`). A single provider's schema is used as it is, so its messages and its
+ * OpenAPI stay its own; the sibling's own schema refuses values no provider has.
+ */
+function bySibling(sibling: string, schemas: { value: string; schema: Joi.Schema }[]): Joi.Schema {
+  const [only] = schemas;
+  if (schemas.length === 1 && only) return only.schema;
+  return Joi.alternatives().conditional(Joi.ref(sibling), {
+    switch: schemas.map(({ value, schema }) => ({ is: value, then: schema })),
+    otherwise: Joi.any(),
+  });
+}
 
-// Stripe is the only source type; a second provider turns this into one schema per sourceType.
-const secretKey = Joi.string()
-  .pattern(STRIPE_KEY)
-  .messages({ 'string.pattern.base': `{#label} ${CREDENTIAL_RULE}`, 'string.empty': `{#label} ${CREDENTIAL_RULE}` })
-  .description("the account's own secret (sk_…) or restricted (rk_…) key; stored encrypted, never returned");
+/** `credentials.accountId` of POST /sources/{sourceName}/accounts: an account reached through the source's app. */
+export const accountId = bySibling(
+  'type',
+  providerModules.flatMap((m) => (m.credentials.app ? [{ value: m.credentials.app.type, schema: m.credentials.app.accountIdSchema }] : [])),
+);
 
-export const credential = Joi.alternatives()
-  .try(secretKey, Joi.object({ accountId: accountId.required() }).description('an account connected to the app of the source'))
-  .messages({ 'alternatives.types': `{#label} ${CREDENTIAL_RULE}`, 'alternatives.match': `{#label} ${CREDENTIAL_RULE}` })
-  .description('stripe: a key of the account itself, or { "accountId": "acct_…" } for an account connected to the app');
+/** `credential` of POST /accounts: each provider's module says what it accepts. */
+export const credential = bySibling(
+  'sourceType',
+  providerModules.map((m) => ({ value: m.provider, schema: m.credentials.spec.schema })),
+);
 
 const status = Joi.string().valid(...ACCOUNT_STATUSES);
 

@@ -4,6 +4,7 @@ import { AttemptLimiter } from '@datasync/auth';
 import type { SecretBox } from '@datasync/crypto';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
+import { providerModule } from '@datasync/providers';
 import type { AnyRouteSpec } from '@datasync/openapi';
 import type { RedisConnection } from '@datasync/queue';
 import type { ApiAuth } from '../edge/apiAuth';
@@ -13,7 +14,6 @@ import { linkSettings, type LinkEnv, type LinkSettings } from './linkEnv';
 import { LinkPageService } from './linkPage.service';
 import { linkRouter } from './linkRouter';
 import { LinkSessionsService } from './linkSessions.service';
-import { oauthConnectFor } from './oauthConnect';
 
 export { linkEnv, type LinkEnv } from './linkEnv';
 
@@ -60,7 +60,11 @@ export function createLink(deps: LinkDeps & { accounts: AccountsService; auth: A
     accounts,
     keyAttempts: settings.keyAttempts,
     keyFailures: deps.keyFailures,
-    connect: (provider) => oauthConnectFor(provider, settings.connectUrls, settings.providerTimeoutMs),
+    connect: (provider) => {
+      const baseUrl = settings.connectUrls[provider];
+      const oauth = providerModule(provider).link.oauth;
+      return oauth && baseUrl ? oauth.client(baseUrl, settings.providerTimeoutMs) : undefined;
+    },
     logger: logger.child({ module: 'link' }),
   });
   return {

@@ -76,6 +76,7 @@ describe('the page', () => {
       organizationName: '<script>alert(1)</script>',
       providerLabel: 'Stripe',
       livemode: true,
+      pasted: { title: 'Paste a key', fieldLabel: 'Key', placeholder: '"><script>', hint: '<script>hint</script>' },
       oauthAvailable: true,
       expiresAt: new Date('2030-01-01T10:30:00Z'),
       cancelUrl: 'https://app.example.com/?a=1&b="2"',

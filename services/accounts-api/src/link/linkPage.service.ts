@@ -4,6 +4,7 @@ import type { SecretBox } from '@datasync/crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import { RateLimitError, toApiError, type ApiError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
+import { ConnectError, providerModule, type OAuthConnect } from '@datasync/providers';
 import {
   claim,
   complete,
@@ -26,7 +27,6 @@ import {
   linkCsrfMatches,
   linkCsrfToken,
 } from './linkToken';
-import { ConnectError, type OAuthConnect } from './oauthConnect';
 import { resultUrl } from './returnUrl';
 
 export interface LinkContext {
@@ -72,7 +72,8 @@ export interface LinkPageDeps {
   knex: Knex;
   secretBox: SecretBox;
   accounts: AccountsService;
-  connect: (provider: string) => OAuthConnect;
+  /** The provider's OAuth client; undefined for a provider whose Link page offers only the pasted credential. */
+  connect: (provider: string) => OAuthConnect | undefined;
   /** Keys refused on one link before it is revoked. */
   keyAttempts: number;
   /** Keys refused per client address, across links. */
@@ -106,10 +107,11 @@ export class LinkPageService {
     if (opened.kind !== 'open') return opened;
     if (!linkCsrfMatches(token, csrf)) return { kind: 'csrf_invalid' };
     const { context } = opened;
-    if (context.source.oauthClientId === null) return { kind: 'oauth_unavailable', context };
+    const oauth = this.deps.connect(context.source.provider);
+    if (context.source.oauthClientId === null || !oauth) return { kind: 'oauth_unavailable', context };
     const state = generateOAuthState();
     if (!(await setOAuthState(this.deps.knex, context.session.id, hashOAuthState(state)))) return this.reread(token);
-    const url = this.deps.connect(context.source.provider).authorizeUrl({ clientId: context.source.oauthClientId, state, redirectUri });
+    const url = oauth.authorizeUrl({ clientId: context.source.oauthClientId, state, redirectUri });
     return { kind: 'redirect', url, state };
   }
 
@@ -128,14 +130,16 @@ export class LinkPageService {
       return input.error === 'access_denied' ? { kind: 'denied', context } : { kind: 'provider_error', context, code: 'provider_error' };
     }
     if (typeof input.code !== 'string' || !AUTH_CODE.test(input.code)) return { kind: 'bad_callback' };
-    let accountId: string;
+    const oauth = this.deps.connect(context.source.provider);
+    if (!oauth) return { kind: 'bad_callback' };
+    let credential: CredentialInput;
     try {
-      const secretKey = this.deps.secretBox.open(
+      const sourceSecret = this.deps.secretBox.open(
         context.source.credentialSecret,
         session.environmentId,
         sealedPlace('sourceKey', context.source.id),
       );
-      ({ accountId } = await this.deps.connect(context.source.provider).exchangeCode({ secretKey, code: input.code }));
+      credential = await oauth.exchangeCode({ sourceSecret, code: input.code });
     } catch (err) {
       if (!(err instanceof ConnectError)) throw err;
       this.deps.logger.warn('link connect: code exchange failed', {
@@ -146,7 +150,7 @@ export class LinkPageService {
       });
       return { kind: 'provider_error', context, code: err.code };
     }
-    return this.register(context, { kind: 'connected_account', accountId });
+    return this.register(context, credential);
   }
 
   /**
@@ -162,7 +166,7 @@ export class LinkPageService {
     const { context } = opened;
     const limited = await rateLimited(() => this.deps.keyFailures.check(address));
     if (limited) return { kind: 'address_limited', context, error: limited };
-    const outcome = await this.register(context, { kind: 'secret_key', key });
+    const outcome = await this.register(context, providerModule(context.source.provider).link.pasted.credential(key));
     if (outcome.kind !== 'refused') return outcome;
     // A provider that could not be asked answered nothing about the key.
     if (outcome.error.code === 'provider_unreachable') return { ...outcome, csrfToken: opened.csrfToken };

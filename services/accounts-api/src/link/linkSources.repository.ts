@@ -9,7 +9,8 @@ export interface LinkSourceRef {
 }
 
 export interface LinkPageSource extends LinkSourceRef {
-  livemode: boolean;
+  /** The provider's mode of the source's key; null for providers without modes. */
+  livemode: boolean | null;
   /** The provider app's public OAuth client id; null: no connect button, only the pasted key. */
   oauthClientId: string | null;
   /** libs/crypto envelope of the app owner's key, environment id as associated data. */

@@ -2,10 +2,10 @@ import type { AccountsService, ProviderGrantOutcome } from '@datasync/accounts';
 import type { SecretBox } from '@datasync/crypto';
 import { sealedPlace, type Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
+import { findProviderModule, WebhookRefusedError, type InboundEvent } from '@datasync/providers';
 import { QueueUnavailableError, type JobCatalog, type Producer } from '@datasync/queue';
 import { cachedLookup } from '../edge/cachedLookup';
 import type { EventClaims } from './eventClaims';
-import { verifyStripeEvent, type VerifiedEvent } from './stripeSignature';
 import { webhookErrors } from './webhookErrors';
 import {
   accountsForProviderAccount,
@@ -27,18 +27,12 @@ export interface InboundWebhookSettings {
 export type WebhookOutcome =
   { kind: 'queued'; accounts: number } | { kind: 'replay' } | { kind: 'unrouted' } | { kind: 'lifecycle'; outcome: ProviderGrantOutcome };
 
-/** Stripe's Connect lifecycle: an account connected to, or disconnected from, the platform's app. */
-const CONNECT_LIFECYCLE: ReadonlyMap<string, boolean> = new Map([
-  ['account.application.authorized', true],
-  ['account.application.deauthorized', false],
-]);
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A provider's webhook delivery into one source (docs/webhooks.md). The delivery is a trusted
- * signal, not the data: once verified and claimed, it queues a poll of the account it names,
- * and the poll applies the provider's events through the same path as every poll.
+ * signal, not the data: once verified (by the provider's module) and claimed, it queues a poll of
+ * the account it names, and the poll applies the provider's events through the same path as every poll.
  */
 export class InboundWebhooks {
   // Deliveries come in bursts for the same few sources: their lookups are remembered briefly.
@@ -65,18 +59,23 @@ export class InboundWebhooks {
     }, settings.cacheMs);
   }
 
-  async receive(sourceId: string, body: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+  /**
+   * `provider` is the path's: a name no provider has, a provider without inbound webhooks, or a
+   * source of another provider all answer as an unknown source does, so the path reveals nothing.
+   */
+  async receive(provider: string, sourceId: string, body: Buffer, header: (name: string) => string | undefined): Promise<WebhookOutcome> {
     const { secretBox, claims, settings } = this.deps;
     const now = new Date();
-    const source = UUID.test(sourceId) ? await this.source(sourceId.toLowerCase()) : undefined;
-    if (!source || source.provider !== 'stripe') throw webhookErrors.unknownSource();
+    const scheme = findProviderModule(provider)?.webhooks;
+    const source = scheme && UUID.test(sourceId) ? await this.source(sourceId.toLowerCase()) : undefined;
+    if (!scheme || !source || source.provider !== provider) throw webhookErrors.unknownSource();
     const secrets = source.secrets.map((secret) =>
       secretBox.open(secret.sealed, source.environmentId, sealedPlace('sourceWebhookSecret', secret.id)),
     );
-    const event = verifyStripeEvent(body, signature, secrets, settings.toleranceSeconds);
-    const lifecycle = source.connectLifecycle && event.account !== null ? CONNECT_LIFECYCLE.get(event.type) : undefined;
+    const event = verified(() => scheme.verify({ body, header, secrets, toleranceSeconds: settings.toleranceSeconds }));
+    const lifecycle = source.connectLifecycle ? event.grant?.authorized : undefined;
     // Its `created` orders it against the account's other lifecycle events: one without is refused before the claim.
-    if (lifecycle !== undefined && event.created === null) throw webhookErrors.notAnEvent();
+    if (lifecycle !== undefined && event.created === null) throw webhookErrors.refused(scheme.invalidEvent());
 
     const claimed = await claims.claim(source.id, event.id).catch((err: unknown) => {
       throw err instanceof QueueUnavailableError ? webhookErrors.queueUnavailable() : err;
@@ -94,10 +93,10 @@ export class InboundWebhooks {
   }
 
   /** Routes a claimed event: a poll of each account it names, or a count of the dropped ones. */
-  private async take(source: WebhookSource, event: VerifiedEvent, now: Date): Promise<WebhookOutcome> {
+  private async take(source: WebhookSource, event: InboundEvent, now: Date): Promise<WebhookOutcome> {
     const { knex, logger } = this.deps;
-    // A Connect event names its connected account; any other is the event of the app's own account.
-    const accountIds = await this.route(`${source.id} ${event.account ?? source.providerAccountId}`);
+    // An event that names no account is the event of the account that owns the source's app.
+    const accountIds = await this.route(`${source.id} ${event.providerAccountId ?? source.providerAccountId}`);
     if (accountIds.length === 0) {
       await countUnrouted(knex, source.id);
       this.recordReceipt(source.id, [], now);
@@ -110,10 +109,10 @@ export class InboundWebhooks {
   }
 
   /**
-   * A Connect lifecycle event of a source that opted in: libs/accounts registers, pauses or
+   * A lifecycle (grant) event of a source that opted in (Stripe's Connect): libs/accounts registers, pauses or
    * resumes the account, as the provider's own doing (a caller of kind `provider`).
    */
-  private async applyLifecycle(source: WebhookSource, event: VerifiedEvent, authorized: boolean, now: Date): Promise<WebhookOutcome> {
+  private async applyLifecycle(source: WebhookSource, event: InboundEvent, authorized: boolean, now: Date): Promise<WebhookOutcome> {
     const outcome = await this.deps.accounts.applyProviderGrant(
       {
         kind: 'provider',
@@ -122,7 +121,7 @@ export class InboundWebhooks {
         sourceId: source.id,
         eventId: event.id,
       },
-      { externalId: event.account ?? '', authorized, created: event.created ?? 0 },
+      { externalId: event.providerAccountId ?? '', authorized, created: event.created ?? 0 },
     );
     this.recordReceipt(source.id, [], now);
     this.deps.logger.info('connect lifecycle event applied', {
@@ -150,5 +149,14 @@ export class InboundWebhooks {
     const window = this.deps.settings.pokeWindowMs;
     const wave = Math.floor(nowMs / window);
     await this.deps.producer.enqueue('account.poke', { accountId, wave }, { delay: (wave + 1) * window - nowMs });
+  }
+}
+
+/** The module's verification, its refusals as the endpoint's 400s. */
+function verified(verify: () => InboundEvent): InboundEvent {
+  try {
+    return verify();
+  } catch (err) {
+    throw err instanceof WebhookRefusedError ? webhookErrors.refused(err) : err;
   }
 }

@@ -112,10 +112,10 @@ const eventBody = (fields: Record<string, unknown> = {}) =>
 const sign = (payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
-async function deliver(sourceId: string, payload: string | Buffer, signature?: string) {
+async function deliver(sourceId: string, payload: string | Buffer, signature?: string, provider = 'stripe') {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (signature !== undefined) headers['stripe-signature'] = signature;
-  const response = await fetch(`${api.baseUrl}/webhooks/stripe/${sourceId}`, { method: 'POST', headers, body: payload });
+  const response = await fetch(`${api.baseUrl}/webhooks/${provider}/${sourceId}`, { method: 'POST', headers, body: payload });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -228,6 +228,42 @@ describe('POST /webhooks/stripe/{source_id}: replays, routing and rotation', () 
     expect((await deliver(setup.source.id, payload, sign(payload, previous))).status).toBe(200);
     const late = eventBody();
     expect((await deliver(setup.source.id, late, sign(late, expired))).body).toMatchObject({ code: 'signature_invalid' });
+  });
+});
+
+describe('POST /webhooks/{provider}/{source_id}: the provider in the path', () => {
+  it('a provider no module has, or a source of another provider than the path: 404, as an unknown source', async () => {
+    const setup = await setUp();
+    const payload = eventBody();
+    const unknown = {
+      status: 404,
+      body: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'source_id',
+        message: 'No webhook endpoint here: check the URL against GET /sources/{name}/webhook.',
+      },
+    };
+    // The Stripe source, correctly signed, under a provider name no module has.
+    expect(await deliver(setup.source.id, payload, sign(payload, setup.secret), 'nope')).toEqual(unknown);
+    expect(await deliver(setup.source.id, payload, sign(payload, setup.secret), 'STRIPE')).toEqual(unknown);
+    // A source whose provider is not the path's, signed with its own secret.
+    const [other] = (await api
+      .knex(TABLES.sources)
+      .insert({
+        environment_id: setup.environmentId,
+        name: `other_${randomBytes(4).toString('hex')}`,
+        provider: 'other_provider',
+        credential_secret: 'sealed',
+        provider_account_id: 'portal_1',
+        livemode: null,
+      })
+      .returning('id')) as { id: string }[];
+    await setSecret(setup.environmentId, other!.id, setup.secret);
+    expect(await deliver(other!.id, payload, sign(payload, setup.secret))).toEqual(unknown);
+    // Nothing was claimed: the same event, on the source's own path, is taken (not a replay).
+    expect(await deliver(setup.source.id, payload, sign(payload, setup.secret))).toEqual({ status: 200, body: { received: true } });
+    expect(await pokes(setup.platformAccountId)).toHaveLength(1);
   });
 });
 

@@ -1,30 +1,6 @@
 import { engineNames, getEngine, type EngineName } from '@datasync/destinations';
-import { getProvider, providerNames, type ProviderName } from '@datasync/providers';
+import { getProvider, providerModule, providerNames } from '@datasync/providers';
 import { WEBHOOK_EVENT_TYPES } from '@datasync/webhooks';
-
-/** An input the source form shows once its provider is chosen. */
-export interface ProviderField {
-  /** The field of POST /sources. */
-  name: string;
-  label: string;
-  hint: string;
-  placeholder: string;
-  /** Secrets get a password input that the browser neither shows nor remembers. */
-  secret: boolean;
-}
-
-// Typed by provider: a provider added to the catalog does not compile until its inputs exist here.
-const providerFields: Record<ProviderName, ProviderField[]> = {
-  stripe: [
-    {
-      name: 'private_key',
-      label: 'Secret key of the Stripe account that owns your app',
-      hint: 'sk_… or a restricted key (rk_…) with read access. Verified with Stripe before the source is created, stored encrypted, never shown again.',
-      placeholder: 'sk_test_…',
-      secret: true,
-    },
-  ],
-};
 
 /**
  * An engine as the destination form shows it: `kind` picks the side panel (a database user, or
@@ -57,7 +33,7 @@ export function dashboardCatalog() {
       return {
         name,
         label: provider.label,
-        fields: providerFields[name],
+        fields: providerModule(name).sourceForm.fields,
         resources: provider.resources.map((r) => ({ name: r.name, label: r.label, table: r.table })),
       };
     }),

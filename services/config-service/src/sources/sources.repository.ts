@@ -10,7 +10,8 @@ export interface Source {
   /** The provider account that owns the app (`acct_…`), as verification reported it. */
   providerAccountId: string;
   providerAccountName: string | null;
-  livemode: boolean;
+  /** The provider's mode of the source's key (Stripe: live or test); null for providers without modes. */
+  livemode: boolean | null;
   /** The app's public OAuth client id (`ca_…`): the Link page offers the provider's consent page with it. */
   oauthClientId: string | null;
   /** The share of the provider's rate limits the loader's reads for this source may spend. */
@@ -23,7 +24,7 @@ export interface VerifiedSourceValues {
   credentialSecret: string;
   providerAccountId: string;
   providerAccountName: string | null;
-  livemode: boolean;
+  livemode: boolean | null;
 }
 
 export const SOURCE_NAME_UNIQUE = 'sources_environment_id_name_unique';

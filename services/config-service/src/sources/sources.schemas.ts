@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { RATE_BUDGET_PERCENT, providerNames } from '@datasync/providers';
+import { RATE_BUDGET_PERCENT, providerModule, providerNames } from '@datasync/providers';
 
 const timestamp = Joi.string().isoDate();
 
@@ -14,16 +14,16 @@ export const providerName = Joi.string()
   .valid(...providerNames)
   .description('the provider of the catalog');
 
-// Stripe Connect's client id is `ca_` and letters and digits; the column's own check
-// (`^[A-Za-z0-9_]{1,255}$`) is wider. Every provider of the catalog (Stripe) uses this shape; a
-// provider with another one will make it depend on `provider`.
-export const oauthClientId = Joi.string()
-  .pattern(/^ca_[A-Za-z0-9]{1,252}$/)
-  .messages({ 'string.pattern.base': '{#label} must be a Stripe Connect client id: ca_ followed by letters and digits' })
-  .description(
-    "stripe: the Connect application's OAuth client id (ca_…, from the Connect settings of the account that owns the app); " +
-      'the Link page offers Connect with Stripe only when it is set. Public, not a secret',
-  );
+// The providers' own rules for the source form (libs/providers, each provider's module). With one
+// provider they are its schemas as they are; with several, the API takes the column's own shapes
+// and each provider's rules are the module's to check.
+const forms = providerNames.map((name) => providerModule(name).sourceForm);
+const form = forms.length === 1 ? forms[0] : undefined;
+
+// The column's own check (`^[A-Za-z0-9_]{1,255}$`) is wider than any provider's client id.
+export const oauthClientId = (form?.oauthClientId?.schema ?? Joi.string().pattern(/^[A-Za-z0-9_]{1,255}$/)).description(
+  form?.oauthClientId?.description ?? "the app's public OAuth client id; the Link page offers the provider's consent page when it is set",
+);
 
 export const rateBudgetPercent = Joi.number()
   .integer()
@@ -43,7 +43,7 @@ export const sourceInput = Joi.object({
     .max(255)
     .required()
     .description(
-      'stripe: the secret or restricted key (sk_…/rk_…) of the account that owns the app; verified before creation, stored encrypted, never returned',
+      form?.secretDescription ?? 'the secret of the account that owns the app; verified before creation, stored encrypted, never returned',
     ),
   oauth_client_id: oauthClientId.allow(null),
   rate_budget_percent: rateBudgetPercent.default(RATE_BUDGET_PERCENT.default),
@@ -61,7 +61,7 @@ export const sourceSchema = Joi.object({
   provider: providerName.required(),
   provider_account_id: Joi.string().required().description('the provider account that owns the app (acct_…)'),
   provider_account_name: Joi.string().allow(null).required(),
-  livemode: Joi.boolean().required().description('whether the key is a live-mode key'),
+  livemode: Joi.boolean().allow(null).required().description('whether the key is a live-mode key; null for providers without modes'),
   oauth_client_id: Joi.string()
     .allow(null)
     .required()

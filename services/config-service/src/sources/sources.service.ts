@@ -207,7 +207,7 @@ export class SourcesService {
       credentialSecret: this.secretBox.seal(privateKey, caller.environmentId, sealedPlace('sourceKey', sourceId)),
       providerAccountId: account.accountId,
       providerAccountName: account.name,
-      livemode: account.livemode,
+      livemode: account.livemode ?? null,
     };
   }
 

@@ -1,6 +1,7 @@
 import { ApiError, InvalidRequestError } from '@datasync/errors';
 import {
   getProvider,
+  providerModule,
   InsufficientPermissionError,
   InvalidCredentialError,
   ProviderError,
@@ -47,7 +48,7 @@ export function toVerificationError(provider: string, err: unknown): ApiError | 
 /** The source's own key, asked of its provider; a refusal becomes the error the form shows. */
 export async function verifySourceKey(verify: ProviderVerifier, provider: string, privateKey: string): Promise<VerifiedAccount> {
   try {
-    return await verify(provider, { kind: 'secret_key', key: privateKey });
+    return await verify(provider, providerModule(provider).sourceForm.credential(privateKey));
   } catch (err) {
     throw toVerificationError(provider, err) ?? err;
   }

@@ -3,7 +3,7 @@ import { sealedPlace } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
 import {
   createConnector,
-  keyMode,
+  providerModule,
   type AccountReader,
   type ProviderConnector,
   type ProviderCredential,
@@ -43,19 +43,15 @@ export function connectAccount(
   source: SourceRecord,
   logger: Logger,
 ): AccountConnection {
-  let credential: ProviderCredential;
-  let livemode: boolean;
-  let sourceKey: string | undefined;
-  if (account.credentialKind === 'secret_key') {
-    if (!account.credentialSecret) throw new Error('an account with a secret key credential has no stored key');
-    const key = secretBox.open(account.credentialSecret, account.environmentId, sealedPlace('accountCredential', account.id));
-    credential = { kind: 'secret_key', key };
-    livemode = keyMode(key).livemode;
-  } else {
-    credential = { kind: 'connected_account', accountId: account.externalId };
-    sourceKey = secretBox.open(source.credentialSecret, account.environmentId, sealedPlace('sourceKey', source.id));
-    livemode = source.livemode;
-  }
+  const { credentials } = providerModule(source.provider);
+  const secret = account.credentialSecret
+    ? secretBox.open(account.credentialSecret, account.environmentId, sealedPlace('accountCredential', account.id))
+    : null;
+  const credential: ProviderCredential = credentials.fromStored({ kind: account.credentialKind, secret, externalId: account.externalId });
+  const sourceKey = credentials.usesSourceSecret(credential)
+    ? secretBox.open(source.credentialSecret, account.environmentId, sealedPlace('sourceKey', source.id))
+    : undefined;
+  const livemode = credentials.livemodeOf?.(credential, sourceKey) ?? source.livemode ?? undefined;
   const connector = createConnector(source.provider, {
     settings: access.settings,
     budget: access.budget,
@@ -69,7 +65,7 @@ export function connectAccount(
     reader: (priority) =>
       connector.reader(
         credential,
-        { accountId: account.externalId, livemode },
+        { accountId: account.externalId, ...(livemode !== undefined ? { livemode } : {}) },
         { rateLimit: 'throw', priority, sharePercent: source.rateBudgetPercent },
       ),
   };

@@ -15,7 +15,8 @@ export interface AccountRecord {
   sourceType: string;
   identifier: string;
   externalId: string;
-  credentialKind: 'secret_key' | 'connected_account';
+  /** One of the kinds of the provider's module. */
+  credentialKind: string;
   /** Sealed (libs/crypto), environment id as associated data; null for connected accounts. */
   credentialSecret: string | null;
   active: boolean;
@@ -31,7 +32,8 @@ export interface SourceRecord {
   id: string;
   provider: string;
   credentialSecret: string;
-  livemode: boolean;
+  /** The provider's mode of the source's key; null for providers without modes. */
+  livemode: boolean | null;
   /** The share of the provider's rate limits its reads may spend (5–80). */
   rateBudgetPercent: number;
 }

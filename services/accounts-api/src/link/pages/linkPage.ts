@@ -1,12 +1,22 @@
 import { html } from './html';
 import { layout } from './layout';
 
+/** The provider's words for pasting a credential (its module's LinkConnectFlow), already worded for this page. */
+export interface PastedCredentialText {
+  title: string;
+  fieldLabel: string;
+  placeholder: string;
+  hint: string;
+}
+
 export interface LinkPageInput {
   token: string;
   csrfToken: string;
   organizationName: string;
   providerLabel: string;
-  livemode: boolean;
+  /** The source's mode; false shows the test-mode badge, null (a provider without modes) nothing. */
+  livemode: boolean | null;
+  pasted: PastedCredentialText;
   /** The source has an OAuth client id: offer the connect button. */
   oauthAvailable: boolean;
   expiresAt: Date;
@@ -21,7 +31,7 @@ const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')
 export function linkPage(input: LinkPageInput): string {
   const { organizationName: org, providerLabel: provider } = input;
   const csrf = html`<input type="hidden" name="csrf_token" value="${input.csrfToken}" />`;
-  const mode = input.livemode ? '' : html`<span class="badge badge-warn">Test mode</span>`;
+  const mode = input.livemode === false ? html`<span class="badge badge-warn">Test mode</span>` : '';
   const connect = input.oauthAvailable
     ? html` <section aria-labelledby="connect-title" class="option">
           <h2 id="connect-title">Connect with ${provider}</h2>
@@ -34,7 +44,7 @@ export function linkPage(input: LinkPageInput): string {
         <div class="divider" role="separator"><span>or</span></div>`
     : '';
   const error = input.keyError ? html`<p id="key-error" class="field-error">${input.keyError}</p>` : '';
-  const keyPrefix = input.livemode ? 'rk_live_…' : 'rk_test_…';
+  const { pasted } = input;
   return layout({
     title: `Connect your ${provider} account · ${org}`,
     organizationName: org,
@@ -47,11 +57,11 @@ export function linkPage(input: LinkPageInput): string {
       </p>
       ${connect}
       <section aria-labelledby="key-title" class="option">
-        <h2 id="key-title">Paste a restricted key</h2>
+        <h2 id="key-title">${pasted.title}</h2>
         <form method="post" action="/link/${input.token}/key" autocomplete="off" novalidate>
           ${csrf}
           <div class="field">
-            <label for="key">Restricted key</label>
+            <label for="key">${pasted.fieldLabel}</label>
             <input
               id="key"
               name="key"
@@ -59,15 +69,12 @@ export function linkPage(input: LinkPageInput): string {
               class="mono"
               autocomplete="off"
               spellcheck="false"
-              placeholder="${keyPrefix}"
+              placeholder="${pasted.placeholder}"
               aria-describedby="key-hint${input.keyError ? ' key-error' : ''}"
               ${input.keyError ? html` aria-invalid="true" autofocus` : ''}
             />
             ${error}
-            <p id="key-hint" class="hint">
-              In your ${provider} dashboard open Developers → API keys, create a restricted key with read access, and paste it here. It
-              travels encrypted, is stored encrypted and is never shown again. A secret key (sk_…) works too.
-            </p>
+            <p id="key-hint" class="hint">${pasted.hint}</p>
           </div>
           <button class="btn btn-secondary btn-block" type="submit">Connect with this key</button>
         </form>

@@ -1,5 +1,5 @@
 import type { ApiError } from '@datasync/errors';
-import { getProvider } from '@datasync/providers';
+import { getProvider, providerModule } from '@datasync/providers';
 import type { Closed, LinkContext } from '../linkPage.service';
 import { resultUrl, type ReturnReason } from '../returnUrl';
 import { messagePage, type PageAction } from './messagePage';
@@ -183,13 +183,14 @@ export function refusalMessage(context: LinkContext, error: ApiError): string {
   const org = context.source.organizationName;
   switch (error.code) {
     case 'invalid_credential':
-      return `${provider} did not accept this key. Copy the whole restricted key (rk_…) or secret key (sk_…) from your ${provider} dashboard and paste it again.`;
+      return pastedFlow(context).refusedHelp(provider);
     case 'insufficient_permission':
       return `${provider} accepted the key, but it may not read your account. Give the restricted key read access and paste it again.`;
-    case 'livemode_mismatch':
-      return context.source.livemode
-        ? `This is a test-mode key, but ${org} asks for your live account. Paste a live-mode key (rk_live_… or sk_live_…).`
-        : `This is a live-mode key, but ${org} asks for a test-mode account. Paste a test-mode key (rk_test_… or sk_test_…).`;
+    case 'livemode_mismatch': {
+      const help = pastedFlow(context).modeMismatchHelp;
+      if (help && context.source.livemode !== null) return help(org, context.source.livemode);
+      return error.message;
+    }
     case 'identifier_taken':
     case 'account_deleting':
       return `${org} already has another ${provider} account registered for this link. Ask ${org} for a new link.`;
@@ -262,3 +263,5 @@ export function failurePage(status: number, reference?: string): RenderedPage {
 export function notFoundPage(): RenderedPage {
   return closedPage({ kind: 'not_found' });
 }
+
+const pastedFlow = (context: LinkContext) => providerModule(context.source.provider).link.pasted;

@@ -1,4 +1,4 @@
-import { getProvider } from '@datasync/providers';
+import { getProvider, providerModule } from '@datasync/providers';
 import type { LinkSettings } from '../linkEnv';
 import type { LinkContext } from '../linkPage.service';
 import { linkPage } from '../pages/linkPage';
@@ -11,14 +11,22 @@ export function linkPageView(
   input: { token: string; csrfToken: string; settings: LinkSettings; keyError?: string; status?: number },
 ): { page: RenderedPage; formTargets: string[] } {
   const { session, source } = context;
-  const oauthAvailable = source.oauthClientId !== null;
+  const { link } = providerModule(source.provider);
+  const oauthAvailable = source.oauthClientId !== null && link.oauth !== undefined;
   const connectUrl = input.settings.connectUrls[source.provider];
+  const label = getProvider(source.provider).label;
   const html = linkPage({
     token: input.token,
     csrfToken: input.csrfToken,
     organizationName: source.organizationName,
-    providerLabel: getProvider(source.provider).label,
+    providerLabel: label,
     livemode: source.livemode,
+    pasted: {
+      title: link.pasted.title,
+      fieldLabel: link.pasted.fieldLabel,
+      placeholder: link.pasted.placeholder(source.livemode ?? undefined),
+      hint: link.pasted.hint(label),
+    },
     oauthAvailable,
     expiresAt: session.expiresAt,
     cancelUrl: resultUrl(session.returnUrl, session.id, { status: 'error', reason: 'cancelled' }),

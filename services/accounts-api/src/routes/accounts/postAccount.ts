@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { CredentialInput } from '@datasync/accounts';
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
+import { providerModule } from '@datasync/providers';
 import { toRegistrationJson } from '../../accounts/accounts.mapper';
 import { credential, identifier, registrationSchema, sourceName, sourceType, errorResponse } from '../../accounts/accounts.schemas';
 import { idempotent } from '../../edge/idempotent';
@@ -22,8 +23,9 @@ const body = Joi.object<Body>({
   identifier,
 });
 
-function toCredential(value: Body['credential']): CredentialInput {
-  return typeof value === 'string' ? { kind: 'secret_key', key: value } : { kind: 'connected_account', accountId: value.accountId };
+/** What the validated `credential` stands for, as the provider of `sourceType` reads it. */
+function toCredential(sourceType: string, value: Body['credential']): CredentialInput {
+  return providerModule(sourceType).credentials.spec.credential(value);
 }
 
 /** Spec §4.1. */
@@ -52,7 +54,7 @@ export function postAccount(deps: AccountRouteDeps) {
         toRegistrationJson(
           await deps.accounts.register(callerOf(res), {
             sourceType: input.sourceType,
-            credential: toCredential(input.credential),
+            credential: toCredential(input.sourceType, input.credential),
             app: input.app,
             identifier: input.identifier,
           }),

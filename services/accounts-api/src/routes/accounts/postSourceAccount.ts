@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { callerOf } from '@datasync/auth';
 import { defineRoute } from '@datasync/openapi';
-import { providerNames } from '@datasync/providers';
+import { providerModules } from '@datasync/providers';
 import { toRegistrationJson } from '../../accounts/accounts.mapper';
 import { accountId, identifier, registrationSchema, sourceName, errorResponse } from '../../accounts/accounts.schemas';
 import { idempotent } from '../../edge/idempotent';
@@ -17,7 +17,7 @@ interface Body {
   identifier?: string;
 }
 
-const APP_KINDS = providerNames.map((p) => `${p}-app`);
+const APP_KINDS = providerModules.flatMap((m) => (m.credentials.app ? [m.credentials.app.type] : []));
 
 const body = Joi.object<Body>({
   credentials: Joi.object({

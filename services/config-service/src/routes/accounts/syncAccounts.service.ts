@@ -1,6 +1,7 @@
 import type { AccountsService, AccountView, CredentialInput, DeleteResult, Registration } from '@datasync/accounts';
 import type { Caller } from '@datasync/auth';
 import { InvalidRequestError, NotFoundError, PermissionError } from '@datasync/errors';
+import { providerModule } from '@datasync/providers';
 import type { Sync } from '../../syncs/syncs.repository';
 import type { SyncsService } from '../../syncs/syncs.service';
 
@@ -37,7 +38,7 @@ export class SyncAccounts {
     const registration = await this.accounts.register(caller, {
       sourceType: sync.provider,
       app: sync.sourceName,
-      credential: parseCredential(input.credential),
+      credential: parseCredential(sync.provider, input.credential),
       ...(input.identifier === undefined ? {} : { identifier: input.identifier }),
     });
     const view = await this.accounts.get(caller, { sourceType: sync.provider, identifier: registration.account.identifier });
@@ -89,16 +90,10 @@ export class SyncAccounts {
   }
 }
 
-/**
- * One text field in the form: an account's own key (sk_…/rk_…), or the acct_… id of an account
- * connected to the source's app. The provider checks the rest of the format when it verifies.
- */
-export function parseCredential(value: string): CredentialInput {
-  const credential = value.trim();
-  if (/^acct_/.test(credential)) return { kind: 'connected_account', accountId: credential };
-  if (/^(sk|rk)_/.test(credential)) return { kind: 'secret_key', key: credential };
-  throw new InvalidRequestError(
-    'credential must be the account’s secret key (sk_…), a restricted key (rk_…), or the acct_… id of an account connected to the source’s app.',
-    { code: 'parameter_invalid', param: 'credential' },
-  );
+/** One text field in the form, read by the provider's module (Stripe: a key, or a connected account's acct_… id). */
+export function parseCredential(provider: string, value: string): CredentialInput {
+  const { text } = providerModule(provider).credentials;
+  const credential = text.credential(value.trim());
+  if (credential) return credential;
+  throw new InvalidRequestError(`credential must be ${text.rule}.`, { code: 'parameter_invalid', param: 'credential' });
 }

@@ -1,5 +1,5 @@
-import { assertAccountId, keyMode } from './credentials';
-import { InvalidCredentialError } from './errors';
+import { assertAccountId, keyMode } from './stripeCredentials';
+import { InvalidCredentialError } from '../errors';
 
 describe('keyMode', () => {
   it('tells live from test keys of both kinds', () => {
