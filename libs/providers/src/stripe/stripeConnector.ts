@@ -9,6 +9,7 @@ import { createStripeClient } from './stripeClient';
 import { StripeRequester } from './requester';
 import { StripeAccountReader } from './stripeReader';
 import { verifyAccount } from './verify';
+import { stripeBackfill } from './backfill/stripeBackfill';
 
 export interface StripeConnectorOptions {
   settings: ProviderSettings;
@@ -47,6 +48,7 @@ export function createStripeConnector(options: StripeConnectorOptions): Provider
 
   return {
     provider: 'stripe',
+    backfill: stripeBackfill,
 
     async verify(credential) {
       const { client, connectedAccountId, livemode } = route(credential);
