@@ -1,6 +1,5 @@
 import type { RequestPriority } from './budget/budgetShare';
 import type { CatalogResource, ProviderName } from './catalog';
-import type { ProviderBackfill } from './contract/backfill';
 import type { ProviderCredential } from './credentials';
 
 /** A provider object as listed or retrieved; `data` of its destination row. */
@@ -152,16 +151,3 @@ export interface RequestReport {
 }
 
 export type RequestObserver = (report: RequestReport) => void;
-
-export interface ProviderConnector {
-  readonly provider: ProviderName;
-  /**
-   * Checks a credential with the provider. Throws InvalidCredentialError,
-   * AccountNotConnectedError, InsufficientPermissionError or ProviderUnreachableError.
-   */
-  verify(credential: ProviderCredential): Promise<VerifiedAccount>;
-  /** A reader for an account verified earlier (its id and mode select the budget). */
-  reader(credential: ProviderCredential, account: AccountRef, options?: ReaderOptions): AccountReader;
-  /** How a resource's history is planned into partitions and read (contract/backfill.ts). */
-  readonly backfill: ProviderBackfill;
-}

@@ -1,5 +1,5 @@
 import { getProvider } from './catalog';
-import type { ProviderConnector } from './connector';
+import type { ProviderConnector } from './contract/providerConnector';
 import type { ProviderBackfill } from './contract/backfill';
 import { stripeBackfill } from './stripe/backfill/stripeBackfill';
 import { createStripeConnector, type StripeConnectorOptions } from './stripe/stripeConnector';

@@ -7,7 +7,6 @@ export type {
   ListEventsOptions,
   ListPagesOptions,
   Page,
-  ProviderConnector,
   ProviderEvent,
   ProviderObject,
   ProviderWarning,
@@ -38,6 +37,7 @@ export type {
   StartOptions,
 } from './contract/backfill';
 export type { JsonValue } from './contract/json';
+export type { ProviderConnector } from './contract/providerConnector';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';
 // Stripe's `created` ranges, for the benchmarks that read Stripe directly.
 export { backfillRange, splitRange, type CreatedRange } from './stripe/backfill/createdRange';

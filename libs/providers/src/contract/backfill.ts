@@ -10,7 +10,7 @@ import type { JsonValue } from './json';
 /** A part of a resource's history that one reader walks on its own. Opaque to the engine. */
 export type Partition = JsonValue;
 
-/** Where the reading of a partition stands, after a batch committed in the destination. Opaque to the engine. */
+/** Where the reading of a partition stands, after a batch committed in the destination. Opaque to the engine; never JSON `null`, which means "read to its end". */
 export type PartitionCursor = JsonValue;
 
 /**
