@@ -1,6 +1,5 @@
 import type { RequestPriority } from './budget/budgetShare';
-import type { CatalogResource, ProviderName } from './catalog';
-import type { ProviderCredential } from './credentials';
+import type { CatalogResource } from './catalog';
 
 /** A provider object as listed or retrieved; `data` of its destination row. */
 export type ProviderObject = Record<string, unknown> & { id: string; created?: number };
