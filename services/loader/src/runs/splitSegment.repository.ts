@@ -40,7 +40,7 @@ export async function splitRemainder(
   const [{ last }] = (await trx(TABLES.segments).where({ run_id: segment.runId }).max({ last: 'n' })) as [{ last: number }];
   await mine.whereIn('status', [...SEGMENT_TRANSITIONS.shrink.from]).update({
     partition: JSON.stringify(parts.keep),
-    splittable_rows: backfill.splittableRows(parts.keep, segment.cursor, segment.rowsWritten) ?? 0,
+    splittable_rows: backfill.splittableRows(parts.keep, segment.cursor, segment.rowsWritten),
     split_wanted: false,
     status: SEGMENT_TRANSITIONS.shrink.to,
     updated_at: trx.fn.now(),
