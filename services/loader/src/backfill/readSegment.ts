@@ -5,6 +5,7 @@ import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { commitPage, dispatchSegments, finishSegment, recordRunWarnings, type Segment, type StopReason } from '../runs';
 import { recordPage } from '../state/accountStates.repository';
+import { canonicalJson } from './canonicalJson';
 import { LeaseClock, type LeaseGrant } from './leaseClock';
 import { StopSignal, type PauseReason, type SliceBounds } from './stopSignal';
 
@@ -39,21 +40,6 @@ export interface SegmentIo {
 }
 
 export type ReadOptions = LeaseGrant & SliceBounds;
-
-/**
- * Stored cursors come back from jsonb with their keys in jsonb's order, not the order they were
- * written in: a batch's part key must name its cursor the same way before and after a crash.
- */
-function canonicalJson(value: PartitionCursor): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as PartitionCursor)}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /** A one-slot wake-up: the waiting side resolves when the other side calls `signal`. */
 class WakeUp {
