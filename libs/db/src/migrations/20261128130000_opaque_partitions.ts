@@ -27,11 +27,15 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('splittable_rows').notNullable().defaultTo(0);
     t.dropChecks(['segments_range_check']);
   });
-  await knex.raw(`update segments set partition = jsonb_build_object('createdGte', created_gte, 'createdLt', created_lt)`);
-  // The same estimate the dispatcher computed from the columns, for the segments being read now.
+  // One pass over the segments. The estimate is the one the dispatcher computed from the columns,
+  // for the segments being read now.
   await knex.raw(
-    `update segments set splittable_rows = rows_written * (cursor_created - created_gte) / greatest(1, created_lt - cursor_created)
-     where cursor_created is not null and rows_written > 0 and cursor_created - created_gte >= 2 and status <> 'done'`,
+    `update segments set
+       partition = jsonb_build_object('createdGte', created_gte, 'createdLt', created_lt),
+       splittable_rows = case
+         when cursor_created is not null and rows_written > 0 and cursor_created - created_gte >= 2 and status <> 'done'
+         then rows_written * (cursor_created - created_gte) / greatest(1, created_lt - cursor_created)
+         else 0 end`,
   );
   await knex.raw(
     `alter table segments alter column cursor type jsonb using
