@@ -1,10 +1,10 @@
+import type { Page } from '../../connector';
 import type { ProviderBackfill } from '../../contract/backfill';
 import { backfillRange, splitCreatedRange } from './createdRange';
 import { EARLIEST_CREATED, findOldestCreated, newestBefore } from './oldestCreated';
 import { planSplit } from './planRanges';
 import { readCreatedRange } from './readCreatedRange';
 import { partitionJson, rangeOf, toCursor, toPartition, toPlan } from './stripePartition';
-import type { Page } from '../../connector';
 
 // The search's rounds run while the segments wait for the plan and the budget idles: several
 // requests at once, 4–5 answer times for ten years of history instead of 13.
