@@ -1,6 +1,5 @@
 import type { RequestPriority } from './budget/budgetShare';
-import type { CatalogResource, ProviderName } from './catalog';
-import type { ProviderCredential } from './credentials';
+import type { CatalogResource } from './catalog';
 
 /** A provider object as listed or retrieved; `data` of its destination row. */
 export type ProviderObject = Record<string, unknown> & { id: string; created?: number };
@@ -73,7 +72,7 @@ export interface Page {
   hasMore: boolean;
   /** The last (oldest) object's id: the cursor to resume after; null for an empty page. */
   lastId: string | null;
-  /** The last object's `created`: where a segment can be split (see segments/splitSegment). */
+  /** The last object's `created`: where a `created` range being read can be split (stripe/backfill/createdRange.ts). */
   lastCreated: number | null;
   /** When the response arrived: the `_source_ts` of rows read from a list. */
   fetchedAt: Date;
@@ -126,7 +125,10 @@ export interface EventPage {
 /** Reads one provider account's data. Every request spends the account's shared budget. */
 export interface AccountReader {
   readonly account: AccountRef;
-  /** One list page; the building block of listPages, for jobs that stop between pages. */
+  /**
+   * One list page of a `created` range. The backfill reads through ProviderBackfill, which owns
+   * how a provider's lists are walked; verification and the re-read window still list by `created`.
+   */
   fetchPage(resource: string | CatalogResource, options: ListPagesOptions): Promise<Page>;
   /** Every page of a created range, newest first, until has_more is false. */
   listPages(resource: string | CatalogResource, options: ListPagesOptions): AsyncIterableIterator<Page>;
@@ -150,14 +152,3 @@ export interface RequestReport {
 }
 
 export type RequestObserver = (report: RequestReport) => void;
-
-export interface ProviderConnector {
-  readonly provider: ProviderName;
-  /**
-   * Checks a credential with the provider. Throws InvalidCredentialError,
-   * AccountNotConnectedError, InsufficientPermissionError or ProviderUnreachableError.
-   */
-  verify(credential: ProviderCredential): Promise<VerifiedAccount>;
-  /** A reader for an account verified earlier (its id and mode select the budget). */
-  reader(credential: ProviderCredential, account: AccountRef, options?: ReaderOptions): AccountReader;
-}

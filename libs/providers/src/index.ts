@@ -7,7 +7,6 @@ export type {
   ListEventsOptions,
   ListPagesOptions,
   Page,
-  ProviderConnector,
   ProviderEvent,
   ProviderObject,
   ProviderWarning,
@@ -24,10 +23,25 @@ export { RateBudget, type BudgetDecision, type BudgetKey } from './budget/rateBu
 export { RATE_BUDGET_PERCENT, budgetPerSecond, type RequestPriority } from './budget/budgetShare';
 export { backoffDelayMs, parseRetryAfter } from './retry/backoff';
 export { createStripeConnector, type StripeConnectorOptions } from './stripe/stripeConnector';
-export { createConnector, type ConnectorOptions } from './connectors';
+export { backfillFor, createConnector, type ConnectorOptions } from './connectors';
+export type {
+  BackfillStart,
+  Partition,
+  PartitionCursor,
+  PartitionPage,
+  PartitionPlan,
+  PartitionSplit,
+  PlanHints,
+  PlanInput,
+  ProviderBackfill,
+  RunPlan,
+  StartOptions,
+} from './contract/backfill';
+export type { JsonValue } from './contract/json';
+export type { ProviderConnector } from './contract/providerConnector';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';
-export { backfillRange, splitRange, splitSegment, type CreatedRange, type RangeCursor } from './segments/segments';
-export { EARLIEST_CREATED, findOldestCreated, newestBefore, type OldestSearch } from './segments/oldestCreated';
+// Stripe's `created` ranges, for the benchmarks that read Stripe directly.
+export { backfillRange, splitRange, type CreatedRange } from './stripe/backfill/createdRange';
 export { providerVerifier, type ProviderVerifier } from './verifier';
 export * as hubspot from './hubspot';
 export type {

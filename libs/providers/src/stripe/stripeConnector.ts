@@ -2,7 +2,8 @@ import { silentLogger, type Logger } from '@datasync/logger';
 import type Stripe from 'stripe';
 import type { RateBudget } from '../budget/rateBudget';
 import type { ProviderSettings } from '../config';
-import type { AccountRef, ProviderConnector, ReaderOptions, RequestObserver } from '../connector';
+import type { AccountRef, ReaderOptions, RequestObserver } from '../connector';
+import type { ProviderConnector } from '../contract/providerConnector';
 import type { ProviderCredential } from '../credentials';
 import { assertAccountId, keyMode } from './stripeCredentials';
 import { InvalidCredentialError } from '../errors';
@@ -10,6 +11,7 @@ import { createStripeClient } from './stripeClient';
 import { StripeRequester } from './requester';
 import { StripeAccountReader } from './stripeReader';
 import { verifyAccount } from './verify';
+import { stripeBackfill } from './backfill/stripeBackfill';
 
 export interface StripeConnectorOptions {
   settings: ProviderSettings;
@@ -48,6 +50,7 @@ export function createStripeConnector(options: StripeConnectorOptions): Provider
 
   return {
     provider: 'stripe',
+    backfill: stripeBackfill,
 
     async verify(credential) {
       const { client, connectedAccountId, livemode } = route(credential);

@@ -1,6 +1,6 @@
 import type { CatalogResource } from '../catalog';
 import type { AccountReader, Page } from '../connector';
-import { splitRange, splitSegment, type CreatedRange } from '../segments/segments';
+import { splitCreatedRange, splitRange, type CreatedRange } from '../stripe/backfill/createdRange';
 
 export interface ParallelReadOptions {
   range: CreatedRange;
@@ -20,7 +20,7 @@ export interface ParallelReadResult {
 /**
  * Reads a whole `created` range with `concurrency` readers in one process: the range starts as
  * that many segments and, whenever a reader runs out of work, a segment still being read gives
- * it its older part (splitSegment). The loader does the same across jobs; this serves the
+ * it its older part (splitCreatedRange). The loader does the same across jobs; this serves the
  * benchmarks and tests.
  */
 export async function parallelRead(
@@ -51,10 +51,10 @@ export async function parallelRead(
       if (!page.hasMore || page.lastId === null || failed) return;
       startingAfter = page.lastId;
       if (waiting.length > 0 && queue.length === 0 && page.lastCreated !== null) {
-        const parts = splitSegment(current, { lastId: page.lastId, lastCreated: page.lastCreated });
+        const parts = splitCreatedRange(current, page.lastCreated);
         if (parts) {
-          current = parts.current;
-          queue.push(parts.split);
+          current = parts.keep;
+          queue.push(parts.rest);
           result.splits++;
           wake();
         }

@@ -30,7 +30,7 @@ async function setUp(charges: number) {
   const segment = await h.knex(TABLES.segments).where({ run_id: run.id, n: 1 }).first();
   const provider = await providerObjects(h.emulator.baseUrl, account.key);
   const inRange = [...provider.values()].filter(
-    (o) => (o.created as number) >= Number(segment.created_gte) && (o.created as number) < Number(segment.created_lt),
+    (o) => (o.created as number) >= segment.partition.createdGte && (o.created as number) < segment.partition.createdLt,
   );
   const ctx = await loadRunContext(h.deps, run.id);
   if (!ctx) throw new Error('no run context');

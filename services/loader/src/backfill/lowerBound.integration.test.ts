@@ -58,5 +58,6 @@ it.each([
   expect(oldest - Number(run.lower_bound)).toBeLessThanOrEqual(DAY);
   const segments = await h.knex(TABLES.segments).where({ run_id: run.id });
   expect(segments.length).toBeGreaterThan(2);
-  expect(Math.min(...segments.map((s: { created_gte: string }) => Number(s.created_gte)))).toBe(Number(run.lower_bound));
+  expect(Math.min(...segments.map((s: { partition: { createdGte: number } }) => s.partition.createdGte))).toBe(Number(run.lower_bound));
+  expect(run.plan.createdGte).toBe(Number(run.lower_bound));
 });

@@ -1,10 +1,11 @@
 import type { WriteBatchOptions, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
-import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
+import type { AccountReader, CatalogResource, Partition, PartitionCursor, PartitionPage, ProviderBackfill } from '@datasync/providers';
 import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { commitPage, dispatchSegments, finishSegment, recordRunWarnings, type Segment, type StopReason } from '../runs';
 import { recordPage } from '../state/accountStates.repository';
+import { canonicalJson } from './canonicalJson';
 import { LeaseClock, type LeaseGrant } from './leaseClock';
 import { StopSignal, type PauseReason, type SliceBounds } from './stopSignal';
 
@@ -20,6 +21,8 @@ export type { PauseReason };
 
 export interface SegmentIo {
   reader: AccountReader;
+  /** The run's connector: it reads the segment's partition from its cursor. */
+  backfill: ProviderBackfill;
   resource: CatalogResource;
   /**
    * Writes one batch in the run's destination (one transaction; see Writer.writeBatch) under the
@@ -38,18 +41,6 @@ export interface SegmentIo {
 
 export type ReadOptions = LeaseGrant & SliceBounds;
 
-// Stripe refuses a starting_after whose object was deleted meanwhile.
-function cursorGone(err: unknown, cursor: string): boolean {
-  return (
-    err instanceof ProviderRequestError &&
-    (err.param === 'starting_after' || (err.code === 'resource_missing' && err.message.includes(cursor)))
-  );
-}
-
-/** The segment's last page: the provider has nothing more, or the page reached below the segment's lower bound. */
-const isLast = (page: Page, createdGte: number): boolean =>
-  !page.hasMore || page.lastId === null || (page.lastCreated !== null && page.lastCreated < createdGte);
-
 /** A one-slot wake-up: the waiting side resolves when the other side calls `signal`. */
 class WakeUp {
   private waiter: (() => void) | undefined;
@@ -64,24 +55,25 @@ class WakeUp {
 }
 
 /**
- * Pages through the segment from its saved cursor. Pages are fetched one after another while the
- * pages already fetched are written, so reading and writing overlap; whatever arrived while the
- * previous batch was written becomes the next batch (at most LOADER_BATCH_ROWS rows): one page
- * when writes are fast (first rows at once), larger batches when they are slow (throughput).
- * Only once a batch is committed in the destination does the cursor move past its last page, so a
- * crash re-reads at most the pages in flight, and re-writing them is an idempotent upsert. After
- * every batch: stop if the account became inactive, the collection was unmounted or the sync
- * deleted; pause when the slice is spent. Each batch is also written under the write fence, which
- * reads that state again right before it (io.write): a batch read before a pause, an unmount or a
- * delete is not written once that call has answered. A commit may split the segment (a dispatcher asked for
- * it): from then on the segment reads only down to its new lower bound, and objects below it that
- * were already fetched are left to the new segment, never written here.
+ * Pages through the segment's partition from its saved cursor. Pages are fetched one after another
+ * while the pages already fetched are written, so reading and writing overlap; whatever arrived
+ * while the previous batch was written becomes the next batch (at most LOADER_BATCH_ROWS rows):
+ * one page when writes are fast (first rows at once), larger batches when they are slow
+ * (throughput). Only once a batch is committed in the destination does the cursor move past its
+ * last page, so a crash re-reads at most the pages in flight, and re-writing them is an idempotent
+ * upsert. After every batch: stop if the account became inactive, the collection was unmounted or
+ * the sync deleted; pause when the slice is spent. Each batch is also written under the write
+ * fence, which reads that state again right before it (io.write): a batch read before a pause, an
+ * unmount or a delete is not written once that call has answered. A commit may split the segment
+ * (a dispatcher asked for it): from then on the segment reads only the partition it kept, and
+ * objects already fetched that the split gave away are left to the new segment
+ * (ProviderBackfill.restrictPage), never written here.
  */
 export async function readSegment(deps: LoaderDeps, segment: Segment, io: SegmentIo, options: ReadOptions): Promise<ReadOutcome> {
   const { settings, metrics } = deps;
-  // createdGte rises when the segment is split: the requests after that stop at the new bound.
-  const range = { createdGte: segment.createdGte, createdLt: segment.createdLt, limit: settings.pageSize };
-  const pages: Page[] = [];
+  // The holder's view of its segment: the partition narrows at a split, the rows grow at each commit.
+  const held: Segment = { ...segment };
+  const pages: PartitionPage[] = [];
   let bufferedRows = 0;
   let fetching = true;
   let fetchError: unknown;
@@ -91,28 +83,15 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
   const toFetcher = new WakeUp();
   const stop = new StopSignal(deps, segment.runId, options);
 
-  const fetchAfter = async (after: string | null, cursorCreated: number | null): Promise<Page> => {
-    if (after === null) return io.reader.fetchPage(io.resource, range);
-    try {
-      return await io.reader.fetchPage(io.resource, { ...range, startingAfter: after });
-    } catch (err) {
-      if (!cursorGone(err, after) || cursorCreated === null) throw err;
-      // Re-read the cursor's second from its start: the rows already written there are upserted again.
-      io.logger.info('segment cursor object gone at the provider; re-reading its second', { runId: segment.runId, n: segment.n });
-      return io.reader.fetchPage(io.resource, { ...range, createdLt: Math.min(range.createdLt, cursorCreated + 1) });
-    }
-  };
-
   const fetcher = (async () => {
-    let after = segment.cursor;
-    let afterCreated = segment.cursorCreated;
+    let cursor = segment.cursor;
     let count = 0;
     try {
       for (;;) {
         while (bufferedRows >= settings.batchRows && !halt) await toFetcher.wait();
         if (halt) return;
         await io.turn();
-        const page = await fetchAfter(after, afterCreated);
+        const page = await io.backfill.readPartition(io.reader, io.resource, held.partition, cursor, { limit: settings.pageSize });
         // Objects the provider would not list (its side listing was refused): the rest loads, the status says so.
         if (page.warnings) await recordRunWarnings(deps.knex, segment.runId, page.warnings);
         count += 1;
@@ -120,9 +99,9 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
         pages.push(page);
         bufferedRows += page.objects.length;
         toWriter.signal();
-        if (isLast(page, range.createdGte)) return;
-        after = page.lastId;
-        afterCreated = page.lastCreated ?? afterCreated;
+        // A split while the page was in flight may have moved the partition's end above it.
+        cursor = io.backfill.restrictPage(held.partition, page).nextCursor;
+        if (cursor === null) return;
         const why = stop.pauseAfter(count);
         if (why) {
           pauseWhy = why;
@@ -152,17 +131,18 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
       const batch = pages.splice(0);
       bufferedRows = 0;
       toFetcher.signal();
-      const written = await writeBatch(deps, segment, io, { lease, stop, createdGte: range.createdGte }, batch, committedCursor);
+      const written = await writeBatch(deps, held, io, { lease, stop }, batch, committedCursor);
       if ('kind' in written) return written;
-      if (written.createdGte !== range.createdGte) {
-        range.createdGte = written.createdGte;
-        io.logger.debug('segment split', { runId: segment.runId, n: segment.n, createdGte: range.createdGte });
+      held.rowsWritten += written.rows;
+      committedCursor = written.cursor;
+      if (written.split) {
+        held.partition = written.partition;
+        io.logger.debug('segment split', { runId: segment.runId, n: segment.n });
         // The new segment is pending: a slot of the account is free for it now.
         await dispatchSegments(deps, segment.accountId).catch((err: unknown) =>
           io.logger.warn('dispatch after a split failed; the reconciler will dispatch', { error: (err as Error).message }),
         );
       }
-      committedCursor = batch.reduce<string | null>((cursor, page) => page.lastId ?? cursor, committedCursor);
       const reason = await stop.stopped();
       if (reason) return { kind: 'stopped', reason };
     }
@@ -177,47 +157,48 @@ export async function readSegment(deps: LoaderDeps, segment: Segment, io: Segmen
 interface BatchContext {
   lease: LeaseClock;
   stop: StopSignal;
-  /** The segment's lower bound when the batch is written: objects below it belong to another segment. */
-  createdGte: number;
+}
+
+/** A batch committed: its rows, the cursor after it, and the partition the segment reads from now on. */
+interface Committed {
+  rows: number;
+  cursor: PartitionCursor;
+  partition: Partition;
+  split: boolean;
 }
 
 /**
  * Writes consecutive pages as one batch, then moves the cursor past them. Returns an outcome
- * when the segment's reading ends, else its lower bound after the commit (raised by a split).
+ * when the segment's reading ends, else what was committed. `segment` is the holder's view: the
+ * pages are restricted to its partition as it stands now (a split may have narrowed it since they
+ * were read).
  */
 async function writeBatch(
   deps: LoaderDeps,
   segment: Segment,
   io: SegmentIo,
   batch: BatchContext,
-  pages: Page[],
-  after: string | null,
-): Promise<ReadOutcome | { createdGte: number }> {
+  read: PartitionPage[],
+  after: PartitionCursor | null,
+): Promise<ReadOutcome | Committed> {
   const { knex, settings, metrics } = deps;
-  const { lease, stop, createdGte } = batch;
+  const { lease, stop } = batch;
   const rows: WriteRow[] = [];
-  let cursor: string | null = null;
-  let cursorCreated: number | null = null;
+  let cursor: PartitionCursor | null = after;
   let done = false;
   let pageCount = 0;
-  for (const page of pages) {
+  for (const page of read) {
     pageCount += 1;
-    for (const object of page.objects) {
-      // Newest first: past the bound only the end of the segment's last page.
-      if (object.created !== undefined && object.created < createdGte) continue;
-      rows.push({ accountId: io.identifier, object, sourceTs: page.fetchedAt });
-    }
-    if (page.lastId !== null) {
-      cursor = page.lastId;
-      cursorCreated = page.lastCreated ?? cursorCreated;
-    }
-    if (isLast(page, createdGte)) {
+    const own = io.backfill.restrictPage(segment.partition, page);
+    for (const object of own.objects) rows.push({ accountId: io.identifier, object, sourceTs: own.fetchedAt });
+    if (own.nextCursor === null) {
       done = true;
       break;
     }
+    cursor = own.nextCursor;
   }
-  if (rows.length === 0 || cursor === null) {
-    // Only an empty last page, or only objects of another segment: the range held nothing more.
+  if (rows.length === 0) {
+    // Only an empty last page, or only objects of another segment: the partition held nothing more.
     return (await finishSegment(knex, segment, lease.token)) ? { kind: 'done' } : { kind: 'lost' };
   }
   if (!(await lease.coversAWrite())) {
@@ -227,20 +208,24 @@ async function writeBatch(
     return reason ? { kind: 'stopped', reason } : { kind: 'lost' };
   }
   const written = await io.write(rows, {
-    partKey: { runId: segment.runId, segment: segment.n, sequence: after ?? '' },
+    partKey: { runId: segment.runId, segment: segment.n, sequence: after === null ? '' : canonicalJson(after) },
     likelyNew: io.firstLoad,
   });
   // Paused, deleting or unmounted since the last batch: nothing was written, the cursor stays.
   if (written.closed) return { kind: 'stopped', reason: written.closed };
-  const commit = { cursor, cursorCreated, pages: pageCount, rows: rows.length, done };
+  const commit = { cursor: done ? null : cursor, pages: pageCount, rows: rows.length, done };
   const renewedFrom = Date.now();
   const result = await knex.transaction(async (trx) => {
-    const own = await commitPage(trx, segment, lease.token, commit, { leaseMs: settings.leaseMs, splitMinRows: settings.splitMinRows });
+    const own = await commitPage(trx, segment, lease.token, commit, {
+      leaseMs: settings.leaseMs,
+      splitMinRows: settings.splitMinRows,
+      backfill: io.backfill,
+    });
     if (own.committed) await recordPage(trx, segment.accountId, rows.length);
     return own;
   });
   if (!result.committed) return { kind: 'lost' };
   lease.renewed(renewedFrom);
   metrics.rowsWritten.inc({ table: io.table }, rows.length);
-  return done ? { kind: 'done' } : { createdGte: result.createdGte };
+  return done ? { kind: 'done' } : { rows: rows.length, cursor, partition: result.partition, split: result.split };
 }

@@ -1,7 +1,7 @@
 import { withSpan } from '@datasync/tracing';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@datasync/logger';
-import type { AccountReader } from '@datasync/providers';
+import { backfillFor, type AccountReader } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
 import { claimConfirmed, claimForSync } from '../access/tableOwnership';
 import { fencedWrite } from '../access/writeFence';
@@ -113,6 +113,7 @@ async function readClaimed(
     segment,
     {
       reader,
+      backfill: backfillFor(ctx.source.provider),
       resource: ctx.resource,
       // A span per batch: a trace follows an account from its registration to its first rows. The
       // destination connection first, then the fence: a batch waiting for a connection holds no fence.

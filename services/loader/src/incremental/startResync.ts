@@ -1,6 +1,7 @@
 import type { Knex } from '@datasync/db';
+import { backfillFor, getResource } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
-import { startResyncRun, type ResyncStart } from '../runs';
+import { snapshotSecond, startResyncRun, type ResyncStart } from '../runs';
 import { listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
 import { markResync } from './eventCursors.repository';
 import { EVENT_OVERLAP_S } from './overlap';
@@ -14,7 +15,7 @@ export interface ResyncResult {
 
 /**
  * Starts a full resync of the account's tables (all, or those `only` keeps): a run of kind
- * `resync` over the whole `created` range, read like a backfill into the same table. Old rows stay
+ * `resync` over the whole history, read like a backfill into the same table. Old rows stay
  * readable meanwhile and are overwritten by newer reads; when the run completes the next poll
  * marks the rows it did not see as deleted (sweepUnseen). Then the attach plans and dispatches the
  * run like a resumed backfill. A table that never had a run is left to the attach.
@@ -48,7 +49,8 @@ async function startTableResync(db: Knex | Knex.Transaction, account: AccountRec
   // Taken before the run exists, so every read of the resync is newer: what is older and not
   // rewritten when the run completes was not listed.
   const sweepBefore = new Date();
-  const upper = Math.floor(sweepBefore.getTime() / 1000) + 1;
+  const upper = snapshotSecond(sweepBefore);
+  const resource = getResource(account.sourceType, target.resourceType);
   const key = {
     accountId: account.id,
     environmentId: account.environmentId,
@@ -67,6 +69,7 @@ async function startTableResync(db: Knex | Knex.Transaction, account: AccountRec
       resourceType: target.resourceType,
     },
     upper,
+    (previous) => backfillFor(account.sourceType).start(resource, { now: sweepBefore, previous }),
     (trx, run) => markResync(trx, key, { resyncRunId: run.id, sweepBefore, createdGte: upper - EVENT_OVERLAP_S }),
   );
   return started.kind;

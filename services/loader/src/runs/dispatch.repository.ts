@@ -1,7 +1,6 @@
 import { TABLES, type Knex } from '@datasync/db';
 import { SEGMENT_TRANSITIONS, segmentFrom } from './runStates';
 import type { SegmentRef } from './segments.repository';
-import { remainingRowsSql, splittableSql } from './splitSegment.repository';
 
 /**
  * `dispatch`: marks up to (cap − in flight) of the account's pending segments as queued and
@@ -40,13 +39,16 @@ export async function takeSegmentsToDispatch(knex: Knex, accountId: string, cap:
   });
 }
 
-/** Sets `split_wanted` on up to `count` of the account's reading segments with the most rows left (at least `minRows`). */
+/**
+ * Sets `split_wanted` on up to `count` of the account's reading segments with the most rows a
+ * split would hand over (at least `minRows`, as their connector estimated at their last commit).
+ */
 async function askForSplits(trx: Knex.Transaction, accountId: string, count: number, minRows: number): Promise<void> {
   const candidates = trx(`${TABLES.segments} as s`)
     .join(`${TABLES.runs} as r`, 'r.id', 's.run_id')
     .where({ 's.account_id': accountId, 's.status': 'queued', 's.split_wanted': false, 'r.status': 'running' })
-    .whereRaw(splittableSql('s'), [minRows])
-    .orderByRaw(`${remainingRowsSql('s')} desc`)
+    .where('s.splittable_rows', '>=', Math.max(1, minRows))
+    .orderBy('s.splittable_rows', 'desc')
     .limit(count)
     .select('s.run_id', 's.n');
   await trx(TABLES.segments).whereIn(['run_id', 'n'], candidates).update({ split_wanted: true });

@@ -13,7 +13,14 @@ export { findRun, someTableToPlan, type NewRun, type Run, type RunKind } from '.
 export { loadRunContext, type RunContext } from './runContext';
 
 // start
-export { startBackfillRun, startResyncRun, type ResyncStart, type StartedRun } from './runStart.repository';
+export {
+  snapshotSecond,
+  startBackfillRun,
+  startResyncRun,
+  type ResyncStart,
+  type RunOpening,
+  type StartedRun,
+} from './runStart.repository';
 // plan
 export { planRun, type PlanInputs } from './planRun';
 // progress

@@ -1,4 +1,5 @@
 import { TABLES, type Knex } from '@datasync/db';
+import type { RunPlan } from '@datasync/providers';
 import type { RunStatus } from './runStates';
 
 export type { RunStatus };
@@ -7,7 +8,7 @@ type Db = Knex | Knex.Transaction;
 
 export type RunKind = 'backfill' | 'resync';
 
-/** A backfill (or resync) of one account into one destination table over a frozen `created` range. */
+/** A backfill (or resync) of one account into one destination table, of what existed when it started. */
 export interface Run {
   id: string;
   environmentId: string;
@@ -19,9 +20,9 @@ export interface Run {
   resourceType: string;
   kind: RunKind;
   status: RunStatus;
-  /** Unix seconds, inclusive: the account's creation. */
-  lowerBound: number;
-  /** Unix seconds, exclusive, frozen at the start: incremental sync takes over from here. */
+  /** The connector's state of the run (ProviderBackfill): stored and handed back, never read here. */
+  plan: RunPlan;
+  /** Unix seconds, exclusive: the second the run froze its snapshot; incremental sync takes over from here. */
   upperBound: number;
   planned: boolean;
   startedAt: Date;
@@ -39,7 +40,7 @@ export interface RunRow {
   resource_type: string;
   kind: RunKind;
   status: RunStatus;
-  lower_bound: string;
+  plan: RunPlan;
   upper_bound: string;
   planned: boolean;
   started_at: Date;
@@ -58,7 +59,7 @@ export function toRun(row: RunRow): Run {
     resourceType: row.resource_type,
     kind: row.kind,
     status: row.status,
-    lowerBound: Number(row.lower_bound),
+    plan: row.plan,
     upperBound: Number(row.upper_bound),
     planned: row.planned,
     startedAt: row.started_at,
@@ -74,8 +75,6 @@ export interface NewRun {
   destinationId: string;
   tableName: string;
   resourceType: string;
-  lowerBound: number;
-  upperBound: number;
 }
 
 export async function findRun(db: Db, id: string): Promise<Run | undefined> {

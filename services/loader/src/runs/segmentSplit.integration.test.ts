@@ -5,7 +5,8 @@ import { providerObjects } from '../testing/providerData';
 
 // A run planned as one segment, on an account allowed four in flight: the dispatcher asks the
 // reading segment to split, and the splits carry on until no half is worth a job. The result
-// must be the account exactly, with the segments' ranges tiling the run's range.
+// must be the account exactly, with the segments' partitions (Stripe's `created` ranges) tiling
+// the run's range.
 
 let h: LoaderHarness;
 
@@ -29,8 +30,7 @@ afterAll(async () => {
 
 interface SegmentRow {
   n: number;
-  created_gte: string;
-  created_lt: string;
+  partition: { createdGte: number; createdLt: number };
   status: string;
   rows_written: string;
   split_wanted: boolean;
@@ -49,18 +49,23 @@ it('splits a reading segment for idle slots, and loads every object once', async
   const loaded = (await h.destination.knex('stripe_charges').where({ account_id: account.identifier }).pluck('id')) as string[];
   expect(loaded.sort()).toEqual([...provider.keys()].sort());
 
-  const run = await h.knex(TABLES.runs).where({ account_id: account.id }).first('id', 'lower_bound', 'upper_bound', 'status');
+  const run = await h.knex(TABLES.runs).where({ account_id: account.id }).first('id', 'plan', 'lower_bound', 'upper_bound', 'status');
   expect(run.status).toBe('completed');
-  const segments = (await h.knex(TABLES.segments).where({ run_id: run.id }).orderBy('created_gte')) as SegmentRow[];
+  const segments = (await h
+    .knex(TABLES.segments)
+    .where({ run_id: run.id })
+    .orderByRaw("(partition->>'createdGte')::bigint")) as SegmentRow[];
   // The plan made one; the splits made the others.
   expect(segments.length).toBeGreaterThan(2);
   expect(segments.every((s) => s.status === 'done' && !s.split_wanted)).toBe(true);
   // Each object was written by exactly one segment: their counts add up to the account.
   expect(segments.reduce((sum, s) => sum + Number(s.rows_written), 0)).toBe(3_000);
   // The ranges tile the run's: no gap, no overlap.
-  expect(Number(segments[0]?.created_gte)).toBe(Number(run.lower_bound));
+  expect(run.plan.createdGte).toBe(Number(run.lower_bound));
+  expect(run.plan.createdLt).toBe(Number(run.upper_bound));
+  expect(segments[0]?.partition.createdGte).toBe(run.plan.createdGte);
   for (let i = 1; i < segments.length; i += 1) {
-    expect(Number(segments[i]?.created_gte)).toBe(Number(segments[i - 1]?.created_lt));
+    expect(segments[i]?.partition.createdGte).toBe(segments[i - 1]?.partition.createdLt);
   }
-  expect(Number(segments[segments.length - 1]?.created_lt)).toBe(Number(run.upper_bound));
+  expect(segments[segments.length - 1]?.partition.createdLt).toBe(run.plan.createdLt);
 });

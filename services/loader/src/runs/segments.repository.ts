@@ -1,4 +1,5 @@
 import { TABLES, type Knex } from '@datasync/db';
+import type { Partition, PartitionCursor, ProviderBackfill } from '@datasync/providers';
 import { SEGMENT_TRANSITIONS, segmentFrom, type SegmentStatus } from './runStates';
 import { splitRemainder } from './splitSegment.repository';
 
@@ -7,19 +8,17 @@ export type { SegmentStatus };
 type Db = Knex | Knex.Transaction;
 
 /**
- * A row of the `segments` table: a part of a run's `created` range (a CreatedRange, in the
- * providers' words) with its cursor and status, read newest first by one job at a time.
+ * A row of the `segments` table: one of the connector's partitions of a run with its cursor and
+ * status, read by one job at a time. Partition and cursor are the connector's JSON: stored and
+ * handed back, never read here.
  */
 export interface Segment {
   runId: string;
   n: number;
   accountId: string;
-  /** Unix seconds: [createdGte, createdLt). */
-  createdGte: number;
-  createdLt: number;
-  /** The last object whose batch is committed in the destination: paging resumes after it. */
-  cursor: string | null;
-  cursorCreated: number | null;
+  partition: Partition;
+  /** Where the reading stands after the last batch committed in the destination; null before the first. */
+  cursor: PartitionCursor | null;
   status: SegmentStatus;
   pagesRead: number;
   rowsWritten: number;
@@ -29,10 +28,8 @@ export interface SegmentRow {
   run_id: string;
   n: number;
   account_id: string;
-  created_gte: string;
-  created_lt: string;
-  cursor: string | null;
-  cursor_created: string | null;
+  partition: Partition;
+  cursor: PartitionCursor | null;
   status: SegmentStatus;
   pages_read: number;
   rows_written: string;
@@ -45,10 +42,8 @@ export function toSegment(row: SegmentRow): Segment {
     runId: row.run_id,
     n: row.n,
     accountId: row.account_id,
-    createdGte: Number(row.created_gte),
-    createdLt: Number(row.created_lt),
+    partition: row.partition,
     cursor: row.cursor,
-    cursorCreated: row.cursor_created === null ? null : Number(row.cursor_created),
     status: row.status,
     pagesRead: row.pages_read,
     rowsWritten: Number(row.rows_written),
@@ -84,39 +79,50 @@ export async function claimSegment(db: Db, runId: string, n: number, token: stri
 }
 
 export interface PageCommit {
-  cursor: string;
-  cursorCreated: number | null;
+  /** Where the reading stands after the batch; null with the last batch (nothing follows it). */
+  cursor: PartitionCursor | null;
   /** Pages the batch covered. */
   pages: number;
   rows: number;
   done: boolean;
 }
 
-/** What a commit found: whether this job still holds the segment, and the range it reads from now on. */
-export type CommitResult = { committed: false } | { committed: true; createdGte: number; split: boolean };
+/** What a commit found: whether this job still holds the segment, and the partition it reads from now on. */
+export type CommitResult = { committed: false } | { committed: true; partition: Partition; split: boolean };
+
+export interface CommitOptions {
+  leaseMs: number;
+  /** The least splittable rows worth a split. */
+  splitMinRows: number;
+  /** The run's connector: its estimate of what is left to split, and its split. */
+  backfill: ProviderBackfill;
+}
 
 /**
  * `commit` (or `finish`, with the last batch): records pages whose batch is already committed in
- * the destination: the cursor moves past them, counters grow, the lease is renewed. Only while
+ * the destination: the cursor moves past them, counters grow, the lease is renewed, and the
+ * connector's estimate of what a split could hand over is kept for the dispatcher. Only while
  * `token` holds the lease: not committed means another job took the segment over, and this one
- * must stop (its batch was an idempotent upsert). When a dispatcher asked for a split, the
- * segment splits here (`shrink`, splitSegment.repository.ts) and the caller learns its new
- * lower bound.
+ * must stop (its batch was an idempotent upsert). `segment` is the holder's view: its partition
+ * as it reads it and the rows written before this batch. When a dispatcher asked for a split, the
+ * segment splits here (`shrink`, splitSegment.repository.ts) and the caller learns its new partition.
  */
 export async function commitPage(
   trx: Knex.Transaction,
   segment: Segment,
   token: string,
   page: PageCommit,
-  options: { leaseMs: number; splitMinRows: number },
+  options: CommitOptions,
 ): Promise<CommitResult> {
   const move = page.done ? SEGMENT_TRANSITIONS.finish : SEGMENT_TRANSITIONS.commit;
+  const splittable = page.done ? 0 : options.backfill.splittableRows(segment.partition, page.cursor, segment.rowsWritten + page.rows);
   const [row] = (await trx(TABLES.segments)
     .where({ run_id: segment.runId, n: segment.n, lease_token: token })
     .whereIn('status', [...move.from])
     .update({
-      cursor: page.cursor,
-      cursor_created: page.cursorCreated,
+      // The last batch leaves the cursor where it was: a done segment is never read again.
+      ...(page.cursor === null ? {} : { cursor: JSON.stringify(page.cursor) }),
+      splittable_rows: splittable,
       pages_read: trx.raw('pages_read + ?', [page.pages]),
       rows_written: trx.raw('rows_written + ?', [page.rows]),
       leased_until: trx.raw(`now() + make_interval(secs => ?)`, [options.leaseMs / 1000]),
@@ -127,9 +133,9 @@ export async function commitPage(
     .returning('*')) as (SegmentRow & { split_wanted: boolean })[];
   if (!row) return { committed: false };
   const committed = toSegment(row);
-  if (page.done || !row.split_wanted) return { committed: true, createdGte: committed.createdGte, split: false };
-  const point = await splitRemainder(trx, committed, options.splitMinRows);
-  return { committed: true, createdGte: point ?? committed.createdGte, split: point !== null };
+  if (page.done || !row.split_wanted) return { committed: true, partition: committed.partition, split: false };
+  const kept = await splitRemainder(trx, committed, splittable >= options.splitMinRows ? options.backfill : null);
+  return { committed: true, partition: kept ?? committed.partition, split: kept !== null };
 }
 
 /**

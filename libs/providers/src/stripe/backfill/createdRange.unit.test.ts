@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { backfillRange, splitRange, splitSegment, type CreatedRange } from './segments';
+import { backfillRange, splitCreatedRange, splitRange, type CreatedRange } from './createdRange';
 
 interface Obj {
   id: string;
@@ -50,20 +50,15 @@ describe('backfillRange', () => {
   });
 });
 
-describe('splitSegment', () => {
-  it('refuses when every unread object shares the cursor second at the bottom', () => {
-    expect(splitSegment({ gte: 10, lt: 20 }, { lastId: 'x', lastCreated: 10 })).toBeNull();
+describe('splitCreatedRange', () => {
+  it('refuses when fewer than two seconds are left below the cursor', () => {
+    expect(splitCreatedRange({ gte: 10, lt: 20 }, 10)).toBeNull();
+    expect(splitCreatedRange({ gte: 10, lt: 20 }, 11)).toBeNull();
   });
 
-  it('splits at a second boundary at or below the cursor second', () => {
-    expect(splitSegment({ gte: 10, lt: 20 }, { lastId: 'x', lastCreated: 15 })).toEqual({
-      current: { gte: 13, lt: 20 },
-      split: { gte: 10, lt: 13 },
-    });
-    expect(splitSegment({ gte: 10, lt: 20 }, { lastId: 'x', lastCreated: 11 })).toEqual({
-      current: { gte: 11, lt: 20 },
-      split: { gte: 10, lt: 11 },
-    });
+  it('splits at a second boundary strictly below the cursor second', () => {
+    expect(splitCreatedRange({ gte: 10, lt: 20 }, 15)).toEqual({ keep: { gte: 12, lt: 20 }, rest: { gte: 10, lt: 12 } });
+    expect(splitCreatedRange({ gte: 10, lt: 20 }, 12)).toEqual({ keep: { gte: 11, lt: 20 }, rest: { gte: 10, lt: 11 } });
   });
 
   // Many objects per second, random page sizes and random split decisions: the union of what
@@ -96,10 +91,10 @@ describe('splitSegment', () => {
               if (!p.hasMore || !last) break;
               cursor = last;
               if (decisions[decision++ % decisions.length]) {
-                const parts = splitSegment(segment, { lastId: last.id, lastCreated: last.created });
+                const parts = splitCreatedRange(segment, last.created);
                 if (parts) {
-                  segment = parts.current;
-                  queue.push(parts.split);
+                  segment = parts.keep;
+                  queue.push(parts.rest);
                 }
               }
             }

@@ -1,7 +1,7 @@
 import { startEmulator, type TestEmulator } from '@datasync/testing';
-import { createStripeConnector } from '../stripe/stripeConnector';
-import { collectPages } from '../testing/collect';
-import { testSettings } from '../testing/settings';
+import { createStripeConnector } from '../stripeConnector';
+import { collectPages } from '../../testing/collect';
+import { testSettings } from '../../testing/settings';
 import { EARLIEST_CREATED, findOldestCreated } from './oldestCreated';
 
 let emulator: TestEmulator;

@@ -1,5 +1,5 @@
-import type { CatalogResource } from '../catalog';
-import type { AccountReader, Page } from '../connector';
+import type { CatalogResource } from '../../catalog';
+import type { AccountReader, Page } from '../../connector';
 
 /** No provider object is older than this (2010-01-01): where the search for the oldest starts. */
 export const EARLIEST_CREATED = 1_262_304_000;

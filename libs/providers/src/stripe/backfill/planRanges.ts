@@ -1,6 +1,6 @@
-import { splitRange, type CreatedRange } from '@datasync/providers';
+import { splitRange, type CreatedRange } from './createdRange';
 
-export interface PlanInput {
+export interface RangePlanInput {
   /** The run's range, unix seconds, [lower, upper). */
   lower: number;
   upper: number;
@@ -12,7 +12,7 @@ export interface PlanInput {
   maxSegments: number;
 }
 
-export interface Plan {
+export interface RangePlan {
   /** Segment 0 keeps reading after its cursor, over [seg0Gte, upper). */
   seg0Gte: number;
   /** Segments 1… over [lower, seg0Gte), oldest first. */
@@ -23,12 +23,12 @@ export interface Plan {
  * How to split the rest of a run after its newest page. The page tells how dense the account's
  * recent history is; assuming the same density further back gives the number of pages left and so
  * the number of segments. Segment 0 keeps its cursor and shrinks to [s, upper) with s ≤ the cursor's
- * second, which keeps the rest of that second on segment 0's side (see splitSegment in
- * libs/providers), so no object is skipped or read by two segments.
+ * second, which keeps the rest of that second on segment 0's side (as splitCreatedRange does), so
+ * no object is skipped or read by two segments.
  */
-export function planSplit(input: PlanInput): Plan {
+export function planSplit(input: RangePlanInput): RangePlan {
   const { lower, upper, cursorCreated: c } = input;
-  const whole: Plan = { seg0Gte: lower, others: [] };
+  const whole: RangePlan = { seg0Gte: lower, others: [] };
   if (c === null || c <= lower || input.headRows === 0) return whole;
   const headSpan = Math.max(1, upper - c);
   const estimatedRows = (input.headRows * (c + 1 - lower)) / headSpan;

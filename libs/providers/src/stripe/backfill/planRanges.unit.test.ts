@@ -1,4 +1,4 @@
-import { planSplit } from './planSplit';
+import { planSplit } from './planRanges';
 
 const base = { pageSize: 100, pagesPerSegment: 50, maxSegments: 32 };
 
