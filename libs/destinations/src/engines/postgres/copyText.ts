@@ -1,4 +1,4 @@
-import type { ColumnValue } from '@datasync/providers';
+import type { ColumnValue } from '../../tableSpec';
 import { jsonText } from '../../writers/jsonText';
 
 // COPY's text format: fields separated by tabs, rows by newlines, NULL as \N, and backslash
@@ -16,7 +16,7 @@ function escapeJson(json: string): string {
   return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
 }
 
-/** One field in COPY text format: strings verbatim, objects as JSON, dates as ISO 8601 UTC. */
+/** One field in COPY text format: strings (the `data` JSON text among them) verbatim, objects as JSON, dates as ISO 8601 UTC. */
 export function copyField(value: ColumnValue | undefined): string {
   if (value === null || value === undefined) return '\\N';
   switch (typeof value) {
