@@ -1,6 +1,6 @@
 import type { WriteBatchOptions, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
-import { ProviderRequestError, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
+import { ProviderRequestError, toWriteRow, type AccountReader, type CatalogResource, type Page } from '@datasync/providers';
 import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { commitPage, dispatchSegments, finishSegment, recordRunWarnings, type Segment, type StopReason } from '../runs';
@@ -205,7 +205,7 @@ async function writeBatch(
     for (const object of page.objects) {
       // Newest first: past the bound only the end of the segment's last page.
       if (object.created !== undefined && object.created < createdGte) continue;
-      rows.push({ accountId: io.identifier, object, sourceTs: page.fetchedAt });
+      rows.push(toWriteRow(io.resource, { accountId: io.identifier, object, sourceTs: page.fetchedAt }));
     }
     if (page.lastId !== null) {
       cursor = page.lastId;
