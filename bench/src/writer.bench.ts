@@ -125,7 +125,15 @@ async function writerRun(
 async function unnestRun(handle: PostgresHandle, schema: string, rows: ColumnValue[][], batchSize: number): Promise<number> {
   const { dialect } = getEngine('postgres');
   const resource = await freshTable(handle, schema, `bench_unnest_${batchSize}`);
-  const types = ['text', 'text', 'jsonb', 'timestamptz', 'timestamptz', 'boolean', ...charges.columns.map((c) => dialect.columnType(c.type))];
+  const types = [
+    'text',
+    'text',
+    'jsonb',
+    'timestamptz',
+    'timestamptz',
+    'boolean',
+    ...charges.columns.map((c) => dialect.columnType(c.type)),
+  ];
   const arrays = columns.map((c, i) => `$${i + 1}::${types[i] ?? 'text'}[]`).join(', ');
   const updates = columns
     .filter((c) => !(primaryKey as readonly string[]).includes(c))

@@ -18,13 +18,18 @@ function sourceFiles(dir: string): string[] {
 describe('libs/destinations is provider-neutral', () => {
   it('imports nothing of @datasync/providers, in any file', () => {
     const importing = sourceFiles(path.join(root, 'src'))
-      .filter((file) => /from\s+['"]@datasync\/providers(\/[^'"]*)?['"]|require\(\s*['"]@datasync\/providers/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /from\s+['"]@datasync\/providers(\/[^'"]*)?['"]|require\(\s*['"]@datasync\/providers/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => path.relative(root, file));
     expect(importing).toEqual([]);
   });
 
   it('declares no dependency on it and no project reference to it', () => {
-    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     const declared = ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}));
     expect(declared).not.toContain('@datasync/providers');
     const tsconfig = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8')) as { references?: { path: string }[] };

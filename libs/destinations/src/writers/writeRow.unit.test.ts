@@ -26,8 +26,12 @@ describe('newestPerKey', () => {
 
   it('refuses rows without an id, an account or a valid sourceTs', () => {
     expect(() => newestPerKey([{ accountId: 'a', object: {}, values: [], sourceTs: new Date() }], 0)).toThrow('without a string id');
-    expect(() => newestPerKey([{ accountId: '', object: { id: 'x' }, values: [], sourceTs: new Date() }], 0)).toThrow('without an account id');
-    expect(() => newestPerKey([{ accountId: 'a', object: { id: 'x' }, values: [], sourceTs: new Date(NaN) }], 0)).toThrow('no valid sourceTs');
+    expect(() => newestPerKey([{ accountId: '', object: { id: 'x' }, values: [], sourceTs: new Date() }], 0)).toThrow(
+      'without an account id',
+    );
+    expect(() => newestPerKey([{ accountId: 'a', object: { id: 'x' }, values: [], sourceTs: new Date(NaN) }], 0)).toThrow(
+      'no valid sourceTs',
+    );
   });
 
   it('refuses a row whose typed values do not match the columns one for one', () => {

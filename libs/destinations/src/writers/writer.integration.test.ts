@@ -142,7 +142,6 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('writer on %s', (engine) => 
       { accountId: 'acct_1', object: charge('ch_known', { amount: 7 }), sourceTs: at(5) },
       { accountId: 'acct_1', object: charge('ch_newer', { amount: 8 }), sourceTs: at(20) },
     ]);
-    const table = resource.table;
     const objects = ['ch_known', 'ch_newer', 'ch_unknown'].map((id) => ({ accountId: 'acct_1', id, sourceTs: at(10) }));
     expect(await markDeleted(handle, { engine, schema: scratch.schema, spec: resource, objects })).toEqual({ marked: 3 });
     // A late read of the unknown object, older than its deletion, must not bring it back.

@@ -133,7 +133,9 @@ describe('MySQL writer specifics', () => {
 
   it('splits a batch into statements under the size bound', async () => {
     const resource = await scratch.newTable(handle);
-    const writer = typedWriter(createWriter(handle, { engine: 'mysql', schema: scratch.schema, spec: resource, maxStatementBytes: 64 * 1024 }));
+    const writer = typedWriter(
+      createWriter(handle, { engine: 'mysql', schema: scratch.schema, spec: resource, maxStatementBytes: 64 * 1024 }),
+    );
     const rows = Array.from({ length: 200 }, (_, i) => ({
       accountId: 'acct_1',
       object: { id: `ch_${String(i).padStart(3, '0')}`, description: `'quoted' \\ ${'x'.repeat(1000)}` },
@@ -153,7 +155,9 @@ describe('MySQL writer specifics', () => {
   it('rolls back the earlier statements of a batch when a later one fails', async () => {
     const resource = await scratch.newTable(handle);
     await handle.query(`ALTER TABLE \`${scratch.schema}\`.\`${resource.table}\` ADD CONSTRAINT no_bad CHECK (\`id\` <> 'ch_zzz')`);
-    const writer = typedWriter(createWriter(handle, { engine: 'mysql', schema: scratch.schema, spec: resource, maxStatementBytes: 16 * 1024 }));
+    const writer = typedWriter(
+      createWriter(handle, { engine: 'mysql', schema: scratch.schema, spec: resource, maxStatementBytes: 16 * 1024 }),
+    );
     const ids = [...Array.from({ length: 60 }, (_, i) => `ch_${String(i).padStart(3, '0')}`), 'ch_zzz'];
     const rows = ids.map((id) => ({ accountId: 'acct_1', object: { id, description: 'y'.repeat(1000) }, sourceTs: at(1) }));
     const before = await insertStatements();

@@ -35,7 +35,8 @@ describe('coerceValue', () => {
     // Past 2^53 the parsed number is a neighbour of the provider's integer, not it.
     expect(coerceValue('bigint', 2 ** 62)).toBeNull();
     expect(coerceValue('bigint', '9007199254740993')).toBeNull();
-    for (const raw of [1.5, '1.5', '12abc', '', ' 12', 'NaN', true]) expect({ raw, value: coerceValue('bigint', raw) }).toEqual({ raw, value: null });
+    for (const raw of [1.5, '1.5', '12abc', '', ' 12', 'NaN', true])
+      expect({ raw, value: coerceValue('bigint', raw) }).toEqual({ raw, value: null });
     expect(coerceValue('integer', 2 ** 31 - 1)).toBe(2 ** 31 - 1);
     expect(coerceValue('integer', -(2 ** 31))).toBe(-(2 ** 31));
     expect(coerceValue('integer', 2 ** 31)).toBeNull();
@@ -44,12 +45,12 @@ describe('coerceValue', () => {
   });
 
   it('reads booleans, text, references and JSON', () => {
-    expect([coerceValue('boolean', true), coerceValue('boolean', 'false'), coerceValue('boolean', 'yes'), coerceValue('boolean', 1)]).toEqual([
-      true,
-      false,
-      null,
-      null,
-    ]);
+    expect([
+      coerceValue('boolean', true),
+      coerceValue('boolean', 'false'),
+      coerceValue('boolean', 'yes'),
+      coerceValue('boolean', 1),
+    ]).toEqual([true, false, null, null]);
     expect(coerceValue('text', 'usd')).toBe('usd');
     expect(coerceValue('long_text', 7)).toBe('7');
     expect(coerceValue('text', { id: 'cus_1', object: 'customer' })).toBe('cus_1');

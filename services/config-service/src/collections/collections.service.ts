@@ -182,7 +182,13 @@ export class CollectionsService {
   }
 
   private detail(sync: Sync, collection: Collection, resource: CatalogResource): CollectionDetail {
-    return { collection, sync, label: resource.label, columns: destinationColumns(sync.destinationEngine, tableSpecOf(resource)), primaryKey };
+    return {
+      collection,
+      sync,
+      label: resource.label,
+      columns: destinationColumns(sync.destinationEngine, tableSpecOf(resource)),
+      primaryKey,
+    };
   }
 
   private audit(caller: Caller) {

@@ -48,12 +48,7 @@ async function run(engine: SqlEngine, handle: SqlHandle, schema: string, spec: T
  * the common columns, the typed columns), then adds the columns the spec gained since.
  * Idempotent, safe to run concurrently. Throws DestinationError.
  */
-export async function ensureSqlTable(
-  engine: SqlEngine,
-  handle: SqlHandle,
-  schema: string,
-  spec: TableSpec,
-): Promise<EnsureTableResult> {
+export async function ensureSqlTable(engine: SqlEngine, handle: SqlHandle, schema: string, spec: TableSpec): Promise<EnsureTableResult> {
   try {
     return await run(engine, handle, schema, spec);
   } catch (err) {

@@ -74,8 +74,6 @@ describe('blob rows', () => {
   });
 
   it('refuses a source time past year 9999', () => {
-    expect(() => toBlobRows(keyed([{ ...row('ch_1', 1), sourceTs: new Date(Date.UTC(10000, 0, 1)) }]))).toThrow(
-      'out of range',
-    );
+    expect(() => toBlobRows(keyed([{ ...row('ch_1', 1), sourceTs: new Date(Date.UTC(10000, 0, 1)) }]))).toThrow('out of range');
   });
 });
