@@ -36,6 +36,9 @@ export function dataText(row: KeyedRow): string {
 const COMMON_ORDER = ['id', 'account_id', 'data', '_source_ts', '_synced_at', '_deleted'];
 if (commonColumnNames.join() !== COMMON_ORDER.join()) throw new Error('rowValues: the common columns changed');
 
+/** Where `data`, JSON text, is among rowValues' values. */
+export const DATA_AT = COMMON_ORDER.indexOf('data');
+
 /**
  * One row's values in `writerColumns` order: `data` as JSON text, then the typed values as the
  * provider coerced them (newestPerKey has checked there is one per column).

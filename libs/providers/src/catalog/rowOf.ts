@@ -1,4 +1,5 @@
 import type { ColumnValue, WriteRow } from '@datasync/destinations';
+import { jsonTextOf } from '../json/objectText';
 import { coerceValue } from './coerce';
 import type { CatalogResource } from './types';
 
@@ -43,10 +44,14 @@ export interface ObjectState {
 
 /**
  * The row a destination stores for an object of `resource`: its typed values coerced here, by
- * the provider, in the order of `tableSpecOf(resource)`'s columns.
+ * the provider, in the order of `tableSpecOf(resource)`'s columns, and the JSON text the object
+ * was read as when the reader kept it (json/objectText.ts).
  */
 export function toWriteRow(resource: Pick<CatalogResource, 'columns'>, state: ObjectState): WriteRow {
-  return { ...state, values: typedValues(resource, state.object) };
+  const row: WriteRow = { ...state, values: typedValues(resource, state.object) };
+  const dataJson = state.dataJson ?? jsonTextOf(state.object);
+  if (dataJson !== undefined) row.dataJson = dataJson;
+  return row;
 }
 
 /** The rows of many objects of one resource read together (a page), all at `sourceTs`. */
@@ -56,5 +61,5 @@ export function toWriteRows(
   objects: readonly Record<string, unknown>[],
   sourceTs: Date,
 ): WriteRow[] {
-  return objects.map((object) => ({ accountId, object, sourceTs, values: typedValues(resource, object) }));
+  return objects.map((object) => toWriteRow(resource, { accountId, object, sourceTs }));
 }

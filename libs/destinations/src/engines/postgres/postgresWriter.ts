@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { primaryKey, tableName } from '../../ddl/tableColumns';
 import type { FailureSource } from '../../failureMessages';
-import { rowValues, writerColumns } from '../../writers/rowValues';
+import { DATA_AT, rowValues, writerColumns } from '../../writers/rowValues';
 import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../../writers/writeRow';
 import { inTransaction, retryingDeadlocks } from '../sql/transaction';
 import { sqlFailure } from '../sql/sqlFailure';
@@ -61,7 +61,7 @@ export function createPostgresWriter(engine: FailureSource, handle: PostgresHand
   function* copyChunks(rows: readonly KeyedRow[], syncedAt: Date): Generator<string> {
     let chunk = '';
     for (const row of rows) {
-      chunk += copyLine(rowValues(row, syncedAt));
+      chunk += copyLine(rowValues(row, syncedAt), DATA_AT);
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';
