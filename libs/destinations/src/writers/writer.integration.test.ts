@@ -89,6 +89,23 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('writer on %s', (engine) => 
     });
   });
 
+  it("stores the reader's JSON text as data when the row has it, compact or with whitespace", async () => {
+    const { writer, read } = await setup();
+    const object = charge('ch_text', { description: tricky, metadata: { note: tricky, nul: 'a\0b', big: 12345678901234567000 } });
+    const compact = JSON.stringify(object);
+    const pretty = JSON.stringify(object, null, '\t').replaceAll('\n', '\r\n');
+    await writer.writeBatch([
+      { accountId: 'acct_1', object, dataJson: compact, sourceTs: at(1) },
+      { accountId: 'acct_2', object, dataJson: pretty, sourceTs: at(1) },
+    ]);
+    // NUL is dropped from the text as from a serialised object (jsonText.ts); nothing else changes.
+    const stored = { ...object, metadata: { ...(object.metadata as object), nul: 'ab' } };
+    for (const accountId of ['acct_1', 'acct_2']) {
+      const [row] = await read(accountId);
+      expect({ accountId, data: row?.data, description: row?.description }).toEqual({ accountId, data: stored, description: tricky });
+    }
+  });
+
   it('writes the same batch twice to the same table', async () => {
     const { writer, read } = await setup();
     const rows = Array.from({ length: 30 }, (_, i) => ({ accountId: 'acct_1', object: charge(`ch_${i}`, { amount: i }), sourceTs: at(i) }));

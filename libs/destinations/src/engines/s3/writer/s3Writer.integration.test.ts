@@ -158,6 +158,20 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     expect(read.sort(byId)).toEqual(expected.sort(byId));
   });
 
+  it("stores the reader's JSON text as data when the row has it, pretty-printed text on one NDJSON line", async () => {
+    const prefix = freshPrefix();
+    await ensureTable(handle, 's3', prefix, charges);
+    const writer = typedWriter(createWriter(handle, { engine: 's3', schema: prefix, spec: charges }));
+    const objects = [charge(1), charge(2)];
+    const texts = [JSON.stringify(objects[0]), JSON.stringify(objects[1], null, 2).replaceAll('\n', '\r\n')];
+    const sourceTs = at(1);
+    await writer.writeBatch(objects.map((object, i) => ({ accountId: 'acct_1', object, dataJson: texts[i], sourceTs })));
+    const parts = await readParts(handle, `${prefix}/stripe_charges/account_id=acct_1/`);
+    const read = parts.flatMap((p) => p.rows).map(withoutSyncedAt);
+    const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.id).localeCompare(String(b.id));
+    expect(read.sort(byId)).toEqual(objects.map((o) => expectedRow('acct_1', o, sourceTs)).sort(byId));
+  });
+
   it('sizes parts by rows and by bytes', async () => {
     const prefix = freshPrefix();
     const objects = Array.from({ length: 25 }, (_, i) => charge(i));
