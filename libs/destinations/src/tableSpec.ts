@@ -1,6 +1,6 @@
 /**
- * The kinds of value a typed column holds. Each engine's dialect maps them to its own types
- * (`engines/*\/…Dialect.ts`, `engines/s3/s3Columns.ts`): a provider says what a value is, never
+ * The kinds of value a typed column holds. Each engine maps them to its own types (the SQL
+ * engines' dialects, `engines/s3/s3Columns.ts`): a provider says what a value is, never
  * how a destination stores it. `text` is a short string a MySQL destination can index
  * (VARCHAR(255)); `long_text` is free-form text that may exceed that (descriptions, messages).
  */
