@@ -11,7 +11,7 @@ import {
   type WriteRow,
 } from '@datasync/destinations';
 import { startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
-import { getResource } from '@datasync/providers';
+import { getResource, tableSpecOf, toWriteRows } from '@datasync/providers';
 import { benchServers } from './serverEnv';
 import { charge, type Charge } from './benchCharges';
 
@@ -32,8 +32,8 @@ export interface S3BenchResult {
   bytesPerRow: number;
 }
 
-const rowsOf = (objects: readonly Charge[], sourceTs: Date): WriteRow[] =>
-  objects.map((object) => ({ accountId: ACCOUNT, object, sourceTs }));
+const rowsOf = (objects: readonly Charge[], sourceTs: Date): WriteRow[] => toWriteRows(charges, ACCOUNT, objects, sourceTs);
+const spec = tableSpecOf(charges);
 
 function report(name: string, seconds: number, bytes: number): S3BenchResult {
   const result = { name, rowsPerSecond: ROWS / seconds, bytesPerRow: bytes / ROWS };
@@ -46,13 +46,13 @@ function report(name: string, seconds: number, bytes: number): S3BenchResult {
 
 async function s3Run(handle: S3Handle, format: BlobFormat, objects: readonly Charge[], batch: number): Promise<S3BenchResult> {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  await ensureTable(handle, 's3', prefix, charges);
-  const writer = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges });
+  await ensureTable(handle, 's3', prefix, spec);
+  const writer = createS3Writer(handle, { engine: 's3', schema: prefix, spec });
   const runId = randomUUID();
   const sourceTs = new Date();
   // One untimed batch elsewhere first: the first format measured would otherwise also pay for
   // warming up the encoders (measured: up to a third of its time).
-  const warmup = createS3Writer(handle, { engine: 's3', schema: `${prefix}-warmup`, resource: charges });
+  const warmup = createS3Writer(handle, { engine: 's3', schema: `${prefix}-warmup`, spec });
   await warmup.writeBatch(rowsOf(objects.slice(0, batch), sourceTs));
   let bytes = 0;
   let rows = 0;
@@ -75,8 +75,8 @@ async function postgresRun(databaseUrl: string, objects: readonly Charge[]): Pro
   const schema = `bench_s3_${randomBytes(4).toString('hex')}`;
   await handle.query(`CREATE SCHEMA ${dialect.quoteIdent(schema)}`);
   try {
-    await ensureTable(handle, 'postgres', schema, charges);
-    const writer = createWriter(handle, { engine: 'postgres', schema, resource: charges });
+    await ensureTable(handle, 'postgres', schema, spec);
+    const writer = createWriter(handle, { engine: 'postgres', schema, spec });
     const sourceTs = new Date();
     const started = performance.now();
     for (let i = 0; i < objects.length; i += BATCH) await writer.writeBatch(rowsOf(objects.slice(i, i + BATCH), sourceTs));

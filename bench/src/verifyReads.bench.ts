@@ -10,7 +10,7 @@ import {
   readStoredStates,
   type SqlHandle,
 } from '@datasync/destinations';
-import { getResource } from '@datasync/providers';
+import { getResource, tableSpecOf, toWriteRows } from '@datasync/providers';
 import { benchServers } from './serverEnv';
 import { charge, type Charge } from './benchCharges';
 import { formatTable, type Figure } from './report';
@@ -59,10 +59,11 @@ async function previousRead(handle: SqlHandle, schema: string, table: string, id
 async function measure(handle: SqlHandle, schema: string, label: string, objects: Charge[]): Promise<Figure[]> {
   const table = `bench_verify_${label.toLowerCase().replace(/\W/g, '_')}`;
   await handle.query(getEngine(handle.engine).dialect.dropTable(schema, table));
-  await ensureTable(handle, handle.engine, schema, { table, columns: charges.columns });
-  const writer = createWriter(handle, { engine: handle.engine, schema, resource: { table, columns: charges.columns } });
+  const spec = { ...tableSpecOf(charges), table };
+  await ensureTable(handle, handle.engine, schema, spec);
+  const writer = createWriter(handle, { engine: handle.engine, schema, spec });
   for (let i = 0; i < objects.length; i += 250) {
-    await writer.writeBatch(objects.slice(i, i + 250).map((object) => ({ accountId: ACCOUNT, object, sourceTs: new Date() })));
+    await writer.writeBatch(toWriteRows(charges, ACCOUNT, objects.slice(i, i + 250), new Date()));
   }
   await writer.close();
   const listed = new Map<string, unknown>(objects.map((o) => [o.id, o]));

@@ -17,9 +17,10 @@ import {
   type EngineName,
   type PostgresHandle,
   type SqlHandle,
+  type ColumnValue,
   type TableSpec,
 } from '@datasync/destinations';
-import { getResource, typedValues, type ColumnValue } from '@datasync/providers';
+import { getResource, tableSpecOf, toWriteRows, typedValues } from '@datasync/providers';
 import { benchServers } from './serverEnv';
 import { formatTable, type Figure } from './report';
 import { charge, type Charge } from './benchCharges';
@@ -37,7 +38,7 @@ const GOAL = 0.6;
 const ACCOUNT = 'acct_bench';
 
 const charges = getResource('stripe', 'charges');
-const columns = writerColumns(charges);
+const columns = writerColumns(tableSpecOf(charges));
 const run = promisify(execFile);
 
 /** The row a writer stores for `object`, in `columns` order, as plain values. */
@@ -50,7 +51,8 @@ function rowOf(object: Charge, sourceTs: Date): ColumnValue[] {
     _synced_at: sourceTs,
     _deleted: false,
   };
-  const typed = typedValues(charges, object);
+  const values = typedValues(charges, object);
+  const typed = Object.fromEntries(charges.columns.map((c, i) => [c.name, values[i] ?? null]));
   return columns.map((c) => (c in common ? (common[c] ?? null) : (typed[c] ?? null)));
 }
 
@@ -88,7 +90,7 @@ async function timed(what: string, work: () => Promise<void>, check: () => Promi
 }
 
 async function freshTable(handle: SqlHandle, schema: string, table: string): Promise<TableSpec> {
-  const spec = { table, columns: charges.columns };
+  const spec = { ...tableSpecOf(charges), table };
   await handle.query(getEngine(handle.engine).dialect.dropTable(schema, table));
   await ensureTable(handle, handle.engine, schema, spec);
   return spec;
@@ -104,12 +106,12 @@ async function writerRun(
   likelyNew = false,
 ): Promise<number> {
   const resource = await freshTable(handle, schema, `bench_writer_${likelyNew ? 'new_' : ''}${batchSize}`);
-  const writer = createWriter(handle, { engine: handle.engine, schema, resource });
+  const writer = createWriter(handle, { engine: handle.engine, schema, spec: resource });
   const rate = await timed(
     `${handle.engine} writer${likelyNew ? ', a first load' : ''}, batches of ${batchSize}`,
     async () => {
       for (let i = 0; i < objects.length; i += batchSize) {
-        const batch = objects.slice(i, i + batchSize).map((object) => ({ accountId: ACCOUNT, object, sourceTs }));
+        const batch = toWriteRows(charges, ACCOUNT, objects.slice(i, i + batchSize), sourceTs);
         await writer.writeBatch(batch, { likelyNew });
       }
     },
@@ -123,7 +125,15 @@ async function writerRun(
 async function unnestRun(handle: PostgresHandle, schema: string, rows: ColumnValue[][], batchSize: number): Promise<number> {
   const { dialect } = getEngine('postgres');
   const resource = await freshTable(handle, schema, `bench_unnest_${batchSize}`);
-  const types = ['text', 'text', 'jsonb', 'timestamptz', 'timestamptz', 'boolean', ...charges.columns.map((c) => c.postgresType)];
+  const types = [
+    'text',
+    'text',
+    'jsonb',
+    'timestamptz',
+    'timestamptz',
+    'boolean',
+    ...charges.columns.map((c) => dialect.columnType(c.type)),
+  ];
   const arrays = columns.map((c, i) => `$${i + 1}::${types[i] ?? 'text'}[]`).join(', ');
   const updates = columns
     .filter((c) => !(primaryKey as readonly string[]).includes(c))

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createWriter, ensureTable, parseConnectionString, type WriteRow } from '@datasync/destinations';
-import { RateBudget, createStripeConnector, getResource, keyMode, type ProviderSettings } from '@datasync/providers';
+import {
+  RateBudget,
+  createStripeConnector,
+  getResource,
+  keyMode,
+  tableSpecOf,
+  toWriteRow,
+  type ProviderSettings,
+} from '@datasync/providers';
 import { parallelRead } from '@datasync/providers/testing';
 import { closeRedisConnection, createRedisConnection } from '@datasync/queue';
 import { charge } from '../benchCharges';
@@ -58,13 +66,15 @@ export async function writerAlone(databaseUrl: string, rows: number, batchRows: 
   const resource = getResource('stripe', 'charges');
   try {
     await handle.query(`create schema "${schema}"`);
-    await ensureTable(handle, 'postgres', schema, resource);
-    const writer = createWriter(handle, { engine: 'postgres', schema, resource });
+    const spec = tableSpecOf(resource);
+    await ensureTable(handle, 'postgres', schema, spec);
+    const writer = createWriter(handle, { engine: 'postgres', schema, spec });
     const sourceTs = new Date();
     const started = Date.now();
     for (let at = 0; at < rows; at += batchRows) {
       const batch: WriteRow[] = [];
-      for (let i = at; i < Math.min(rows, at + batchRows); i += 1) batch.push({ accountId: 'acct_bench', object: charge(i), sourceTs });
+      for (let i = at; i < Math.min(rows, at + batchRows); i += 1)
+        batch.push(toWriteRow(resource, { accountId: 'acct_bench', object: charge(i), sourceTs }));
       await writer.writeBatch(batch);
     }
     const perSecond = rows / ((Date.now() - started) / 1000);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { connect, ensureTable, getEngine, parseConnectionString, writerColumns } from '@datasync/destinations';
-import { getResource } from '@datasync/providers';
+import { getResource, tableSpecOf } from '@datasync/providers';
 
 // The baseline of the unthrottled end-to-end figure: the real `psql \copy` loading the very rows
 // the loader stored (same columns, same data, exported from the loader's destination table) into
@@ -10,7 +10,7 @@ import { getResource } from '@datasync/providers';
 // postgresql-client`).
 
 const run = promisify(execFile);
-const charges = getResource('stripe', 'charges');
+const charges = tableSpecOf(getResource('stripe', 'charges'));
 const { dialect } = getEngine('postgres');
 const columnList = writerColumns(charges).map(dialect.quoteIdent).join(', ');
 

@@ -33,7 +33,17 @@ export type { BlobEngine, S3ConnectionFields, S3Handle } from './engines/s3/s3Ha
 export { connect, toDestinationError, type ConnectOptions } from './connect';
 export { DEFAULT_READ_BOUNDS, readBounds, type ReadBounds } from './bounds/readBounds';
 export { checkDestination, type CheckOptions, type CheckResult } from './check/checkDestination';
-export { ensureTable, type EnsureTableResult, type TableSpec } from './ddl/ensureTable';
+export { ensureTable, type EnsureTableResult } from './ddl/ensureTable';
+export {
+  columnTypes,
+  commonColumnNames,
+  commonColumns,
+  type ColumnType,
+  type ColumnValue,
+  type CommonColumn,
+  type TableColumn,
+  type TableSpec,
+} from './tableSpec';
 export { primaryKey, tableColumns } from './ddl/tableColumns';
 export { destinationColumns } from './ddl/destinationColumns';
 export { tableExists } from './ddl/tableExists';

@@ -1,9 +1,9 @@
-import type { CatalogResource } from '@datasync/providers';
 import type { ColumnDefinition } from '../engines/operations';
 import { getEngine } from '../engines/registry';
 import type { EngineName } from '../engines/types';
+import type { TableSpec } from '../tableSpec';
 
-/** The columns of a resource's table as a destination of `engine` stores them, for display (S3: Parquet types). */
-export function destinationColumns(engine: EngineName, resource: Pick<CatalogResource, 'columns'>): ColumnDefinition[] {
-  return getEngine(engine).columns(resource);
+/** The columns of a spec's table as a destination of `engine` stores them, for display (S3: Parquet types). */
+export function destinationColumns(engine: EngineName, spec: Pick<TableSpec, 'columns'>): ColumnDefinition[] {
+  return getEngine(engine).columns(spec);
 }

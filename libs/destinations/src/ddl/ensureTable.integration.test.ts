@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { commonColumnNames, getResource, sqlTypes, type CatalogColumn } from '@datasync/providers';
 import { testDatabaseUrl } from '@datasync/testing';
 import { connect } from '../connect';
 import { parseConnectionString } from '../connectionString/parse';
 import { getEngine } from '../engines/registry';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { DestinationError } from '../errors';
+import { chargeColumns } from '../testing/chargeRows';
 import { startTestMysql, type TestMysql } from '../testing/testMysql';
+import { commonColumnNames, type TableColumn } from '../tableSpec';
 import { ensureTable, type TableSpec } from './ensureTable';
 import { primaryKey } from './tableColumns';
 
-const charges = getResource('stripe', 'charges');
-const extra = (name: string): CatalogColumn => ({ name, type: 'text', path: name, ...sqlTypes('text') });
+const charges: TableSpec = { table: 'stripe_charges', columns: chargeColumns };
+const extra = (name: string): TableColumn => ({ name, type: 'text' });
 const tag = randomBytes(3).toString('hex');
 
 // Names that only work when quoted: a space, both quote characters, upper case.

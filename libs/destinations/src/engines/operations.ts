@@ -1,11 +1,11 @@
-import type { CatalogResource } from '@datasync/providers';
 import type { FailureCode } from '../errors';
+import type { TableSpec } from '../tableSpec';
 import type { EngineName } from './engineNames';
 
 /** A column as the DDL writes it (s3: as its part files type it). */
 export interface ColumnDefinition {
   name: string;
-  /** The engine's type, from the catalog (`bigint`, `varchar(255)`, `jsonb`…). */
+  /** The engine's type, from its dialect (`bigint`, `varchar(255)`, `jsonb`…). */
   sqlType: string;
   nullable: boolean;
 }
@@ -13,13 +13,12 @@ export interface ColumnDefinition {
 /** What the connection check found: nothing wrong, or a code and a message saying what to fix. */
 export type CheckResult = { ok: true } | { ok: false; code: FailureCode; message: string };
 
-/** The subset of a catalog resource the DDL reads. */
-export type TableSpec = Pick<CatalogResource, 'table' | 'columns'>;
+export type { TableSpec };
 
 export interface EnsureTableResult {
   /** The table did not exist before. */
   created: boolean;
-  /** Columns added to an existing table because the catalog gained them. */
+  /** Columns added to an existing table because the spec gained them. */
   addedColumns: string[];
 }
 
@@ -33,7 +32,8 @@ export interface DeletedObject {
 export interface MarkDeletedOptions {
   engine: EngineName;
   schema: string;
-  table: string;
+  /** The table's spec: s3 writes tombstone parts with the same columns as the others. */
+  spec: TableSpec;
   objects: readonly DeletedObject[];
 }
 

@@ -1,4 +1,3 @@
-import type { CatalogResource } from '@datasync/providers';
 import type { ReadBounds } from '../bounds/readBounds';
 import type { LookupFn } from '../network/resolveHost';
 import type { FailureCode } from '../errors';
@@ -131,10 +130,10 @@ export interface DestinationEngine<H extends HandleBase, F extends { engine: Eng
 
   /** The connection check on an open handle: the writer's own operations on scratch data, always cleaned up. */
   check(handle: H, fields: F): Promise<CheckResult>;
-  /** Creates the resource's table (or its description) if missing, and adds the columns the catalog gained. */
-  ensureTable(handle: H, schema: string, resource: TableSpec): Promise<EnsureTableResult>;
+  /** Creates the spec's table (or its description) if missing, and adds the columns the spec gained. */
+  ensureTable(handle: H, schema: string, spec: TableSpec): Promise<EnsureTableResult>;
   /** The table's columns as this engine stores them, for display. */
-  columns(resource: Pick<CatalogResource, 'columns'>): ColumnDefinition[];
+  columns(spec: Pick<TableSpec, 'columns'>): ColumnDefinition[];
   createWriter(handle: H, options: WriterOptions): Writer;
   /** Soft-deletes objects known only by id, guarded by `_source_ts` like every write. */
   markDeleted(handle: H, options: MarkDeletedOptions): Promise<{ marked: number }>;

@@ -1,3 +1,4 @@
+import { typedWriter } from '../testing/chargeRows';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { createWriter } from '../writers/createWriter';
 import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
@@ -18,7 +19,7 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('purgeAccount on %s', (engin
 
   it("deletes every row of that account in batches, and only that account's", async () => {
     const resource = await scratch.newTable(handle);
-    const writer = createWriter(handle, { engine, schema: scratch.schema, resource });
+    const writer = typedWriter(createWriter(handle, { engine, schema: scratch.schema, spec: resource }));
     const rows = (accountId: string, count: number) =>
       Array.from({ length: count }, (_, i) => ({ accountId, object: { id: `ch_${i}`, amount: i }, sourceTs: new Date() }));
     // The same object ids under other accounts, one of them a prefix of the purged one.

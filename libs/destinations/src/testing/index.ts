@@ -3,3 +3,4 @@
 export { startTestS3Server, type ConnectionStringOptions, type TestS3, type TestS3Options } from './testS3Server';
 export { latestState, readPart, readParts, type PartFile, type PartRow } from './readParts';
 export { putObject as putTestObject } from '../engines/s3/s3Objects';
+export { chargeColumns, chargeValues, typedWriter, withValues, type TestWriter, type UntypedRow } from './chargeRows';

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { commonColumnNames, getResource, type CatalogResource } from '@datasync/providers';
 import { testDatabaseUrl } from '@datasync/testing';
 import { connect } from '../connect';
 import { parseConnectionString } from '../connectionString/parse';
 import { ensureTable } from '../ddl/ensureTable';
 import { getEngine } from '../engines/registry';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
+import { commonColumnNames, type TableSpec } from '../tableSpec';
+import { chargeColumns } from './chargeRows';
 import { startTestMysql } from './testMysql';
 
 const allow = { allowPrivateNetworks: true };
@@ -16,17 +17,16 @@ export interface ScratchDestination {
   schema: string;
   open(): Promise<SqlHandle>;
   /** A fresh charges-shaped table in the scratch schema, created through ensureTable. */
-  newTable(handle: SqlHandle): Promise<Pick<CatalogResource, 'table' | 'columns'>>;
+  newTable(handle: SqlHandle): Promise<TableSpec>;
   cleanup(): Promise<void>;
 }
 
 export async function scratchDestination(engine: SqlEngineName): Promise<ScratchDestination> {
   const { dialect } = getEngine(engine);
-  const charges = getResource('stripe', 'charges');
   let tables = 0;
   const newTable = async (handle: SqlHandle) => {
     tables += 1;
-    const spec = { table: `stripe_charges_${tables}`, columns: charges.columns };
+    const spec = { table: `stripe_charges_${tables}`, columns: chargeColumns };
     await ensureTable(handle, engine, schemaName, spec);
     return spec;
   };
@@ -72,7 +72,7 @@ export interface StoredRow {
 export async function readRows(
   handle: SqlHandle,
   scratch: ScratchDestination,
-  resource: Pick<CatalogResource, 'table' | 'columns'>,
+  resource: TableSpec,
   accountId: string,
 ): Promise<StoredRow[]> {
   const { dialect } = getEngine(scratch.engine);

@@ -1,10 +1,10 @@
+import { typedWriter, type UntypedRow } from '../testing/chargeRows';
 import { testDatabaseUrl } from '@datasync/testing';
 import { connect } from '../connect';
 import { parseConnectionString } from '../connectionString/parse';
 import type { SqlHandle } from '../engines/types';
 import { createWriter } from './createWriter';
 import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
-import type { WriteRow } from './writeRow';
 
 // A loader that dies while its connection stays open (a host lost without a TCP reset) leaves a
 // session idle inside a transaction, holding the row locks of its upsert. The next writer of
@@ -13,7 +13,7 @@ import type { WriteRow } from './writeRow';
 const open = (options: { abandonedTransactionMs?: number; statementTimeoutMs?: number }) =>
   connect(parseConnectionString('postgres', testDatabaseUrl()), { allowPrivateNetworks: true, ...options });
 
-const state = (amount: number, second: number): WriteRow => ({
+const state = (amount: number, second: number): UntypedRow => ({
   accountId: 'acct_1',
   object: { id: 'ch_1', amount },
   sourceTs: new Date(Date.UTC(2024, 0, 1, 0, 0, second)),
@@ -38,7 +38,7 @@ async function rowLockedByASilentSession(statementTimeoutMs: number, abandonedTr
   const writerHandle = await open({ statementTimeoutMs });
   handles.push(writerHandle);
   const resource = await scratch.newTable(writerHandle);
-  const writer = createWriter(writerHandle, { engine: 'postgres', schema: scratch.schema, resource });
+  const writer = typedWriter(createWriter(writerHandle, { engine: 'postgres', schema: scratch.schema, spec: resource }));
   await writer.writeBatch([state(100, 1)]);
   const holder = await open({ abandonedTransactionMs });
   handles.push(holder);

@@ -5,9 +5,13 @@
 // escapes the backslash instead).
 const REFUSED = /(?<!\\)((?:\\\\)*)\\u(0000|d[89a-f][0-9a-f]{2})/gi;
 
-/** JSON text of `value` that Postgres jsonb and MySQL JSON columns both accept. */
-export function jsonText(value: object): string {
-  const json = JSON.stringify(value);
+/** JSON text that Postgres jsonb and MySQL JSON columns both accept, from JSON text. */
+export function storedJsonText(json: string): string {
   if (!json.includes('\\u')) return json;
   return json.replace(REFUSED, (_m, slashes: string, code: string) => (code === '0000' ? slashes : `${slashes}\\ufffd`));
+}
+
+/** JSON text of `value` that Postgres jsonb and MySQL JSON columns both accept. */
+export function jsonText(value: object): string {
+  return storedJsonText(JSON.stringify(value));
 }

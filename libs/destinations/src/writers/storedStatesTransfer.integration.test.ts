@@ -1,3 +1,4 @@
+import { typedWriter } from '../testing/chargeRows';
 import type { Socket } from 'node:net';
 import { DEFAULT_READ_BOUNDS } from '../bounds/readBounds';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
@@ -54,7 +55,7 @@ describe.each<SqlEngineName>(['postgres', 'mysql'])('stored states on %s', (engi
   it('compares large values by digest: matching rows send no data, a changed one is fetched and found', async () => {
     const resource = await scratch.newTable(handle);
     const objects = Array.from({ length: ROWS }, (_, i) => providerObject(i));
-    const writer = createWriter(handle, { engine, schema: scratch.schema, resource });
+    const writer = typedWriter(createWriter(handle, { engine, schema: scratch.schema, spec: resource }));
     await writer.writeBatch(objects.map((object) => ({ accountId: 'acct_1', object, sourceTs: at })));
     const listed = new Map<string, unknown>(objects.map((o) => [o.id, o]));
     const base = { schema: scratch.schema, table: resource.table, accountId: 'acct_1', ids: [...listed.keys()], objects: listed };

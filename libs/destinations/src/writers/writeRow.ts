@@ -1,12 +1,25 @@
-import type { CatalogResource } from '@datasync/providers';
 import type { EngineName } from '../engines/engineNames';
+import type { ColumnValue, TableSpec } from '../tableSpec';
 
-/** One provider object's state, as read from a list page or an event. */
+/**
+ * One provider object's state, as read from a list page or an event, made by the provider
+ * (`toWriteRow` in libs/providers): the destination stores it without reading the object.
+ */
 export interface WriteRow {
   /** The account's identifier: the `account_id` column. */
   accountId: string;
   /** The whole provider object; its `id` is the row's `id`. */
   object: Record<string, unknown>;
+  /**
+   * `object` as the JSON text it was read as, when the reader has it: stored as `data` instead of
+   * serialising `object` again. It must be the text of exactly `object` (completed lists included).
+   */
+  dataJson?: string;
+  /**
+   * The spec's typed columns' values, in the spec's column order, already coerced by the
+   * provider (ColumnValue says what each type holds). One per column, or the batch is refused.
+   */
+  values: readonly ColumnValue[];
   /** When the provider produced this state; an older state never overwrites a newer one. */
   sourceTs: Date;
   /** The object no longer exists at the provider (soft delete). */
@@ -58,8 +71,8 @@ export interface Writer {
 export interface WriterOptions {
   engine: EngineName;
   schema: string;
-  /** The resource's table; ensureTable must have run for it on this catalog version. */
-  resource: Pick<CatalogResource, 'table' | 'columns'>;
+  /** The table's spec; ensureTable must have run for it with these columns. */
+  spec: TableSpec;
   /** MySQL: upper bound of one statement, below the server's max_allowed_packet (read from it when omitted). */
   maxStatementBytes?: number;
 }
@@ -69,12 +82,16 @@ export interface KeyedRow extends WriteRow {
   id: string;
 }
 
-function keyed(row: WriteRow): KeyedRow {
+function keyed(row: WriteRow, columnCount: number): KeyedRow {
   const id = row.object.id;
   if (typeof id !== 'string' || id.length === 0) throw new TypeError('writeBatch: an object without a string id');
   if (typeof row.accountId !== 'string' || row.accountId.length === 0) throw new TypeError('writeBatch: a row without an account id');
   if (!(row.sourceTs instanceof Date) || Number.isNaN(row.sourceTs.getTime())) {
     throw new TypeError(`writeBatch: object ${id} has no valid sourceTs`);
+  }
+  // Values in the wrong places would land in the wrong columns without a word: refuse the batch.
+  if (row.values.length !== columnCount) {
+    throw new TypeError(`writeBatch: object ${id} has ${row.values.length} typed values for ${columnCount} columns`);
   }
   return { ...row, id };
 }
@@ -86,12 +103,13 @@ const byKey = (a: KeyedRow, b: KeyedRow): number =>
  * One row per (account_id, id), the newest state of each (on equal `sourceTs` the later one in
  * the batch, as it was read later), sorted by key. A key twice in one statement is an error in
  * Postgres ("cannot affect row a second time"), and a fixed key order keeps concurrent writers
- * from deadlocking on each other's row locks.
+ * from deadlocking on each other's row locks. Every row must carry one value per typed column of
+ * the spec (`columnCount`).
  */
-export function newestPerKey(rows: readonly WriteRow[]): KeyedRow[] {
+export function newestPerKey(rows: readonly WriteRow[], columnCount: number): KeyedRow[] {
   const newest = new Map<string, KeyedRow>();
   for (const row of rows) {
-    const k = keyed(row);
+    const k = keyed(row, columnCount);
     // NUL separates safely: neither identifiers nor provider ids can contain it.
     const key = `${k.accountId}\0${k.id}`;
     const seen = newest.get(key);

@@ -3,6 +3,7 @@ import { newestPerKey, type WriteRow } from './writeRow';
 const row = (accountId: string, id: string, second: number, tag: string): WriteRow => ({
   accountId,
   object: { id, tag },
+  values: [],
   sourceTs: new Date(second * 1000),
 });
 
@@ -16,7 +17,7 @@ describe('newestPerKey', () => {
       row('acct_a', 'ch_1', 7, 'first'),
       row('acct_a', 'ch_1', 7, 'tie-later'),
     ];
-    expect(newestPerKey(rows).map((r) => [r.accountId, r.id, r.object.tag])).toEqual([
+    expect(newestPerKey(rows, 0).map((r) => [r.accountId, r.id, r.object.tag])).toEqual([
       ['acct_a', 'ch_1', 'tie-later'],
       ['acct_a', 'ch_2', 'newest'],
       ['acct_b', 'ch_1', 'b1'],
@@ -24,8 +25,19 @@ describe('newestPerKey', () => {
   });
 
   it('refuses rows without an id, an account or a valid sourceTs', () => {
-    expect(() => newestPerKey([{ accountId: 'a', object: {}, sourceTs: new Date() }])).toThrow('without a string id');
-    expect(() => newestPerKey([{ accountId: '', object: { id: 'x' }, sourceTs: new Date() }])).toThrow('without an account id');
-    expect(() => newestPerKey([{ accountId: 'a', object: { id: 'x' }, sourceTs: new Date(NaN) }])).toThrow('no valid sourceTs');
+    expect(() => newestPerKey([{ accountId: 'a', object: {}, values: [], sourceTs: new Date() }], 0)).toThrow('without a string id');
+    expect(() => newestPerKey([{ accountId: '', object: { id: 'x' }, values: [], sourceTs: new Date() }], 0)).toThrow(
+      'without an account id',
+    );
+    expect(() => newestPerKey([{ accountId: 'a', object: { id: 'x' }, values: [], sourceTs: new Date(NaN) }], 0)).toThrow(
+      'no valid sourceTs',
+    );
+  });
+
+  it('refuses a row whose typed values do not match the columns one for one', () => {
+    const row = { accountId: 'a', object: { id: 'x' }, sourceTs: new Date() };
+    expect(() => newestPerKey([{ ...row, values: [1] }], 2)).toThrow('object x has 1 typed values for 2 columns');
+    expect(() => newestPerKey([{ ...row, values: [1, 2, 3] }], 2)).toThrow('has 3 typed values for 2 columns');
+    expect(newestPerKey([{ ...row, values: [1, null] }], 2)).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
+import { typedWriter, type UntypedRow } from '../testing/chargeRows';
 import fc from 'fast-check';
 import type { SqlEngineName, SqlHandle } from '../engines/types';
 import { createWriter } from './createWriter';
 import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
-import type { WriteRow } from './writeRow';
 
 const at = (second: number): Date => new Date(Date.UTC(2024, 0, 1) + second * 1000);
 
@@ -60,7 +60,7 @@ describe.each<readonly [SqlEngineName, boolean]>(cases)(
         random,
       );
       const states = ids.flatMap((id, i) =>
-        [0, 1, 2, 3, 4, 5].map((k): WriteRow => {
+        [0, 1, 2, 3, 4, 5].map((k): UntypedRow => {
           const second = seconds[i * 6 + k] ?? 0;
           return { accountId: 'acct_1', object: { id, amount: second }, sourceTs: at(second), deleted: second % 7 === 0 };
         }),
@@ -80,8 +80,8 @@ describe.each<readonly [SqlEngineName, boolean]>(cases)(
         ),
         37,
       );
-      const run = async (handle: SqlHandle, batches: WriteRow[][]) => {
-        const writer = createWriter(handle, { engine, schema: scratch.schema, resource });
+      const run = async (handle: SqlHandle, batches: UntypedRow[][]) => {
+        const writer = typedWriter(createWriter(handle, { engine, schema: scratch.schema, spec: resource }));
         for (const batch of batches) await writer.writeBatch(batch, { likelyNew });
         await writer.close();
       };
@@ -98,7 +98,7 @@ describe.each<readonly [SqlEngineName, boolean]>(cases)(
     it('matches a model: per object, the last written state not older than the stored one', async () => {
       const [handle] = handles as [SqlHandle];
       const resource = await scratch.newTable(handle);
-      const writer = createWriter(handle, { engine, schema: scratch.schema, resource });
+      const writer = typedWriter(createWriter(handle, { engine, schema: scratch.schema, spec: resource }));
       const state = fc.record({
         id: fc.constantFrom('ch_a', 'ch_b', 'ch_c', 'ch_d'),
         second: fc.integer({ min: 0, max: 5 }),

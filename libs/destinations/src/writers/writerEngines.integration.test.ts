@@ -1,12 +1,11 @@
-import { sqlTypes } from '@datasync/providers';
+import { typedWriter, type UntypedRow } from '../testing/chargeRows';
 import { ensureTable } from '../ddl/ensureTable';
 import type { SqlHandle } from '../engines/types';
 import { createWriter } from './createWriter';
 import { readRows, scratchDestination, type ScratchDestination } from '../testing/scratchDestination';
-import type { WriteRow } from './writeRow';
 
 const at = (second: number): Date => new Date(Date.UTC(2024, 0, 1) + second * 1000);
-const state = (id: string, amount: number, second: number): WriteRow => ({
+const state = (id: string, amount: number, second: number): UntypedRow => ({
   accountId: 'acct_1',
   object: { id, object: 'charge', amount, description: 'tab\there\nnew line back\\slash \\N é 🎉' },
   sourceTs: at(second),
@@ -26,7 +25,7 @@ describe('Postgres writer specifics', () => {
 
   it('drops NUL characters, which Postgres cannot store, instead of failing the batch', async () => {
     const resource = await scratch.newTable(handle);
-    const writer = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource });
+    const writer = typedWriter(createWriter(handle, { engine: 'postgres', schema: scratch.schema, spec: resource }));
     const object = { id: 'ch_nul', description: 'a\0b', metadata: { k: 'c\0d' } };
     await writer.writeBatch([{ accountId: 'acct_1', object, sourceTs: at(1) }]);
     const [row] = await readRows(handle, scratch, resource, 'acct_1');
@@ -39,33 +38,33 @@ describe('Postgres writer specifics', () => {
 
   it('rolls back a COPY the server refuses midway, and the connection goes on', async () => {
     const resource = await scratch.newTable(handle);
-    // A catalog that disagrees with the table: text sent into the bigint column fails the COPY.
+    // A spec that disagrees with the table: text sent into the bigint column fails the COPY.
     const wrong = {
       table: resource.table,
-      columns: resource.columns.map((c) => (c.name === 'amount' ? { ...c, type: 'text' as const, path: 'currency' } : c)),
+      columns: resource.columns.map((c) => (c.name === 'amount' ? { ...c, type: 'text' as const } : c)),
     };
-    const bad = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource: wrong });
+    const bad = typedWriter(createWriter(handle, { engine: 'postgres', schema: scratch.schema, spec: wrong }), wrong.columns);
     const rows = Array.from({ length: 3000 }, (_, i) => ({
       accountId: 'acct_1',
-      object: { id: `ch_${i}`, currency: i === 2500 ? 'usd' : null },
+      object: { id: `ch_${i}`, amount: i === 2500 ? 'usd' : null },
       sourceTs: at(1),
     }));
     await expect(bad.writeBatch(rows)).rejects.toMatchObject({ code: 'statement_failed' });
-    const good = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource });
+    const good = typedWriter(createWriter(handle, { engine: 'postgres', schema: scratch.schema, spec: resource }));
     expect(await good.writeBatch(rows.slice(0, 10))).toEqual({ written: 10 });
     expect((await readRows(handle, scratch, resource, 'acct_1')).length).toBe(10);
   });
 
   it('recreates its staging table for a new writer after the table gained a column', async () => {
     const resource = await scratch.newTable(handle);
-    const first = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource });
+    const first = typedWriter(createWriter(handle, { engine: 'postgres', schema: scratch.schema, spec: resource }));
     await first.writeBatch([{ accountId: 'acct_1', object: { id: 'ch_1' }, sourceTs: at(1) }]);
     const grown = {
       table: resource.table,
-      columns: [...resource.columns, { name: 'note', type: 'text' as const, path: 'note', ...sqlTypes('text') }],
+      columns: [...resource.columns, { name: 'note', type: 'text' as const }],
     };
     await ensureTable(handle, 'postgres', scratch.schema, grown);
-    const second = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource: grown });
+    const second = typedWriter(createWriter(handle, { engine: 'postgres', schema: scratch.schema, spec: grown }), grown.columns);
     await second.writeBatch([{ accountId: 'acct_1', object: { id: 'ch_2', note: 'new column' }, sourceTs: at(2) }]);
     const rows = await readRows(handle, scratch, grown, 'acct_1');
     expect(rows.map((r) => [r.id, r.note])).toEqual([
@@ -86,7 +85,7 @@ describe('Postgres writer specifics', () => {
 
   it("COPYs a first load's new rows straight into the table, with no staging table", async () => {
     const resource = await scratch.newTable(handle);
-    const writer = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource });
+    const writer = typedWriter(createWriter(handle, { engine: 'postgres', schema: scratch.schema, spec: resource }));
     const batch = Array.from({ length: 250 }, (_, i) => state(`ch_${String(i).padStart(3, '0')}`, i, 1));
 
     expect(await writer.writeBatch(batch, { likelyNew: true })).toEqual({ written: 250 });
@@ -98,7 +97,7 @@ describe('Postgres writer specifics', () => {
 
   it("writes a first load's batch through the upsert when one of its rows is there already, keeping the newer state", async () => {
     const resource = await scratch.newTable(handle);
-    const writer = createWriter(handle, { engine: 'postgres', schema: scratch.schema, resource });
+    const writer = typedWriter(createWriter(handle, { engine: 'postgres', schema: scratch.schema, spec: resource }));
     await writer.writeBatch([state('ch_b', 99, 10), state('ch_c', 1, 2)]);
 
     // ch_b's stored state is newer than the batch's; ch_c's older; ch_a and ch_d are new.
@@ -134,7 +133,9 @@ describe('MySQL writer specifics', () => {
 
   it('splits a batch into statements under the size bound', async () => {
     const resource = await scratch.newTable(handle);
-    const writer = createWriter(handle, { engine: 'mysql', schema: scratch.schema, resource, maxStatementBytes: 64 * 1024 });
+    const writer = typedWriter(
+      createWriter(handle, { engine: 'mysql', schema: scratch.schema, spec: resource, maxStatementBytes: 64 * 1024 }),
+    );
     const rows = Array.from({ length: 200 }, (_, i) => ({
       accountId: 'acct_1',
       object: { id: `ch_${String(i).padStart(3, '0')}`, description: `'quoted' \\ ${'x'.repeat(1000)}` },
@@ -154,7 +155,9 @@ describe('MySQL writer specifics', () => {
   it('rolls back the earlier statements of a batch when a later one fails', async () => {
     const resource = await scratch.newTable(handle);
     await handle.query(`ALTER TABLE \`${scratch.schema}\`.\`${resource.table}\` ADD CONSTRAINT no_bad CHECK (\`id\` <> 'ch_zzz')`);
-    const writer = createWriter(handle, { engine: 'mysql', schema: scratch.schema, resource, maxStatementBytes: 16 * 1024 });
+    const writer = typedWriter(
+      createWriter(handle, { engine: 'mysql', schema: scratch.schema, spec: resource, maxStatementBytes: 16 * 1024 }),
+    );
     const ids = [...Array.from({ length: 60 }, (_, i) => `ch_${String(i).padStart(3, '0')}`), 'ch_zzz'];
     const rows = ids.map((id) => ({ accountId: 'acct_1', object: { id, description: 'y'.repeat(1000) }, sourceTs: at(1) }));
     const before = await insertStatements();
@@ -165,7 +168,7 @@ describe('MySQL writer specifics', () => {
 
   it('cuts text longer than its column instead of failing the batch, keeping it whole in data', async () => {
     const resource = await scratch.newTable(handle);
-    const writer = createWriter(handle, { engine: 'mysql', schema: scratch.schema, resource });
+    const writer = typedWriter(createWriter(handle, { engine: 'mysql', schema: scratch.schema, spec: resource }));
     const email = `${'é'.repeat(250)}😀😀😀😀😀😀@example.com`;
     await writer.writeBatch([{ accountId: 'acct_1', object: { id: 'ch_long', receipt_email: email }, sourceTs: at(1) }]);
     const [row] = await readRows(handle, scratch, resource, 'acct_1');

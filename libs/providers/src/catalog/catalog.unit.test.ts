@@ -1,8 +1,7 @@
+import { commonColumnNames } from '@datasync/destinations';
 import {
   UnknownCatalogEntryError,
   changeDetectionOf,
-  columnValue,
-  commonColumnNames,
   findResource,
   findResourceByEventType,
   findResourceByObject,
@@ -75,15 +74,15 @@ describe('catalog', () => {
   });
 });
 
-describe('columnValue', () => {
+describe('typedValues', () => {
   const charges = getResource('stripe', 'charges');
-  const col = (name: string) => {
-    const c = charges.columns.find((x) => x.name === name);
-    if (!c) throw new Error(name);
-    return c;
+  const valueOf = (name: string, object: Record<string, unknown>) => {
+    const i = charges.columns.findIndex((x) => x.name === name);
+    if (i < 0) throw new Error(name);
+    return typedValues(charges, object)[i];
   };
 
-  it('converts seconds, expanded references, nested paths and mismatches', () => {
+  it('converts seconds, expanded references, nested paths and mismatches, in catalog order', () => {
     const charge = {
       amount: 1234,
       created: 1_700_000_000,
@@ -92,14 +91,20 @@ describe('columnValue', () => {
       paid: 'yes',
       metadata: { k: 'v' },
     };
-    expect(columnValue(col('created'), charge)).toEqual(new Date(1_700_000_000_000));
-    expect(columnValue(col('customer'), charge)).toBe('cus_1');
-    expect(columnValue(col('customer'), { customer: 'cus_2' })).toBe('cus_2');
-    expect(columnValue(col('billing_email'), charge)).toBe('a@example.com');
-    expect(columnValue(col('billing_email'), { billing_details: null })).toBeNull();
-    expect(columnValue(col('paid'), charge)).toBeNull();
-    expect(columnValue(col('amount'), charge)).toBe(1234);
-    expect(columnValue(col('amount'), { amount: 1.5 })).toBeNull();
-    expect(typedValues(charges, charge)).toMatchObject({ amount: 1234, metadata: { k: 'v' }, currency: null });
+    expect(valueOf('created', charge)).toEqual(new Date(1_700_000_000_000));
+    expect(valueOf('customer', charge)).toBe('cus_1');
+    expect(valueOf('customer', { customer: 'cus_2' })).toBe('cus_2');
+    expect(valueOf('billing_email', charge)).toBe('a@example.com');
+    expect(valueOf('billing_email', { billing_details: null })).toBeNull();
+    expect(valueOf('paid', charge)).toBeNull();
+    expect(valueOf('amount', charge)).toBe(1234);
+    expect(valueOf('amount', { amount: 1.5 })).toBeNull();
+    const values = typedValues(charges, charge);
+    expect(values).toHaveLength(charges.columns.length);
+    expect(Object.fromEntries(charges.columns.map((c, i) => [c.name, values[i]]))).toMatchObject({
+      amount: 1234,
+      metadata: { k: 'v' },
+      currency: null,
+    });
   });
 });

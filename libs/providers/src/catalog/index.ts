@@ -1,7 +1,7 @@
 export * from './types';
-export { commonColumns, commonColumnNames, primaryKey } from './commonColumns';
-export { sqlTypes } from './sqlTypes';
-export { columnValue, typedValues, type ColumnValue } from './columnValue';
+export { coerceValue } from './coerce';
+export { toWriteRow, toWriteRows, typedValues, type ObjectState } from './rowOf';
+export { tableSpecOf } from './tableSpecOf';
 export {
   UnknownCatalogEntryError,
   findResource,

@@ -1,15 +1,8 @@
-/** The value kinds a typed column can hold; each maps to one SQL type per engine. */
-export type ColumnType = 'text' | 'bigint' | 'integer' | 'boolean' | 'timestamp' | 'json';
+import type { ColumnType } from '@datasync/destinations';
 
-/** A column every table of every resource has, filled by the loader rather than read from the object. */
-export interface CommonColumn {
-  name: string;
-  type: ColumnType;
-  postgresType: string;
-  mysqlType: string;
-  nullable: boolean;
-  description: string;
-}
+// The value kinds are the destinations' neutral column types: the catalog says what a field is,
+// each destination engine decides how it stores it.
+export type { ColumnType };
 
 /** A well-known field of a provider object, copied into its own column next to `data`. */
 export interface CatalogColumn {
@@ -20,8 +13,7 @@ export interface CatalogColumn {
    * references (`customer`) the value is the id whether or not the object was expanded.
    */
   path: string;
-  postgresType: string;
-  mysqlType: string;
+  description?: string;
 }
 
 export interface CatalogResource {

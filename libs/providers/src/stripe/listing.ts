@@ -2,7 +2,7 @@ import { getResource, type CatalogResource } from '../catalog';
 import type { ListPagesOptions, Page } from '../connector';
 import { ProviderRequestError } from '../errors';
 import { completeAll } from './embeddedLists';
-import { parseList } from './listBody';
+import { keepItemTexts, parseList } from './listBody';
 import { encodeQuery, type QueryValue } from './query';
 import type { Requester } from './requester';
 
@@ -29,6 +29,7 @@ export async function fetchPage(requester: Requester, resource: CatalogResource,
   const response = await requester.get(resource.endpoint, resource.endpoint, listQuery(resource, options));
   const fetchedAt = new Date();
   const { data, hasMore } = parseList(response.body);
+  keepItemTexts(response.body, data);
   const last = data[data.length - 1];
   return {
     objects: options.completeLists === false ? data : await completeAll(requester, data),

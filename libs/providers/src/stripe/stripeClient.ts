@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import Stripe from 'stripe';
+import { bodyKeepingHttpClient } from './bodyTexts';
 
 // Pinned so that a newer SDK or a change of the account's default version cannot silently
 // change the shape of what lands in customers' tables. Moving it is a deliberate change: the
@@ -31,7 +32,7 @@ export function createStripeClient(key: string, options: StripeClientOptions): S
     // The connector owns retries (budget, Retry-After, jitter); SDK retries would bypass them.
     maxNetworkRetries: 0,
     timeout: options.timeoutMs,
-    httpAgent: agents[protocol],
+    httpClient: bodyKeepingHttpClient(agents[protocol]),
     telemetry: false,
     appInfo: { name: 'datasync' },
   });

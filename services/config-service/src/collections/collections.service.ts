@@ -4,7 +4,7 @@ import { collectionFence, DEFAULT_FENCE_WAIT_MS, type Knex } from '@datasync/db'
 import { claimTable, destinationColumns, DestinationError, ensureTable, primaryKey, type ColumnDefinition } from '@datasync/destinations';
 import { InvalidRequestError, NotFoundError } from '@datasync/errors';
 import type { Logger } from '@datasync/logger';
-import { findResource, resourceNames, type CatalogResource } from '@datasync/providers';
+import { findResource, resourceNames, tableSpecOf, type CatalogResource } from '@datasync/providers';
 import { isUniqueViolation } from '../destinations/dbErrors';
 import type { DestinationsService } from '../destinations/destinations.service';
 import type { Sync } from '../syncs/syncs.repository';
@@ -158,7 +158,7 @@ export class CollectionsService {
           owner,
           released: (holder) => claimReleased(this.knex, holder),
         });
-        const result = await ensureTable(handle, fields.engine, fields.schema, resource);
+        const result = await ensureTable(handle, fields.engine, fields.schema, tableSpecOf(resource));
         this.logger.info('collection table ensured', {
           sync: sync.id,
           table: resource.table,
@@ -182,7 +182,13 @@ export class CollectionsService {
   }
 
   private detail(sync: Sync, collection: Collection, resource: CatalogResource): CollectionDetail {
-    return { collection, sync, label: resource.label, columns: destinationColumns(sync.destinationEngine, resource), primaryKey };
+    return {
+      collection,
+      sync,
+      label: resource.label,
+      columns: destinationColumns(sync.destinationEngine, tableSpecOf(resource)),
+      primaryKey,
+    };
   }
 
   private audit(caller: Caller) {

@@ -77,10 +77,10 @@ it('replaces a connection whose work threw, and lets the waiting jobs on', async
 
 it('keeps a writer per table on each connection', async () => {
   const one = target();
-  const resource = { table: 'stripe_things', columns: [] };
+  const spec = { table: 'stripe_things', columns: [] };
   const [a, b] = await pool.use(one, async (pooled) => [
-    pooled.writer({ engine: 'postgres', resource }),
-    pooled.writer({ engine: 'postgres', resource }),
+    pooled.writer({ engine: 'postgres', spec }),
+    pooled.writer({ engine: 'postgres', spec }),
   ]);
   expect(a).toBe(b);
 });

@@ -162,7 +162,7 @@ function newConnection(destination: OpenDestination): Connection {
     writers,
     idleSince: Date.now(),
     writer(options) {
-      const key = `${options.engine}:${options.resource.table}`;
+      const key = `${options.engine}:${options.spec.table}`;
       let writer = writers.get(key);
       if (!writer) {
         writer = createWriter(destination.handle, { ...options, schema: destination.schema });

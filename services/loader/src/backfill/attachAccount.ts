@@ -1,6 +1,6 @@
 import type { Logger } from '@datasync/logger';
 import { ensureTable } from '@datasync/destinations';
-import { getResource } from '@datasync/providers';
+import { getResource, tableSpecOf } from '@datasync/providers';
 import { sealedDestination } from '../access/destinationAccess';
 import { claimForSync } from '../access/tableOwnership';
 import { connectAccount } from '../access/providerAccess';
@@ -81,7 +81,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
             const { handle, schema } = pooled.destination;
             // A table another sync owns is refused before anything touches it (TableOwnedError).
             await claimForSync(deps.knex, handle, { schema, table: target.tableName, syncId: target.syncId });
-            await ensureTable(handle, target.engine, schema, resource);
+            await ensureTable(handle, target.engine, schema, tableSpecOf(resource));
           }
         },
         { urgent: true },

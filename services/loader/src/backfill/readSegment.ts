@@ -1,6 +1,6 @@
 import type { WriteBatchOptions, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
-import type { AccountReader, CatalogResource, Partition, PartitionCursor, PartitionPage, ProviderBackfill } from '@datasync/providers';
+import { toWriteRow, type AccountReader, type CatalogResource, type Partition, type PartitionCursor, type PartitionPage, type ProviderBackfill } from '@datasync/providers';
 import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { commitPage, dispatchSegments, finishSegment, recordRunWarnings, type Segment, type StopReason } from '../runs';
@@ -190,7 +190,7 @@ async function writeBatch(
   for (const page of read) {
     pageCount += 1;
     const own = io.backfill.restrictPage(segment.partition, page);
-    for (const object of own.objects) rows.push({ accountId: io.identifier, object, sourceTs: own.fetchedAt });
+    for (const object of own.objects) rows.push(toWriteRow(io.resource, { accountId: io.identifier, object, sourceTs: own.fetchedAt }));
     if (own.nextCursor === null) {
       done = true;
       break;

@@ -1,7 +1,7 @@
 import { withSpan } from '@datasync/tracing';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@datasync/logger';
-import { backfillFor, type AccountReader } from '@datasync/providers';
+import { backfillFor, tableSpecOf, type AccountReader } from '@datasync/providers';
 import { connectAccount } from '../access/providerAccess';
 import { claimConfirmed, claimForSync } from '../access/tableOwnership';
 import { fencedWrite } from '../access/writeFence';
@@ -98,7 +98,7 @@ async function readClaimed(
   if (reason) return { kind: 'stopped', reason };
   const reader = options.reader ?? connectAccount(deps.providers, deps.secretBox, ctx.account, ctx.source, logger).reader('backfill');
   const target = { environmentId: ctx.account.environmentId, destination: ctx.destination };
-  const writerOptions = { engine: ctx.destination.engine, resource: ctx.resource };
+  const writerOptions = { engine: ctx.destination.engine, spec: tableSpecOf(ctx.resource) };
   const scope = { accountId: ctx.account.id, collectionId: ctx.run.collectionId };
   const urgent = isHead(options);
   // The attach claimed the table; a run that began before owners were recorded claims it here.

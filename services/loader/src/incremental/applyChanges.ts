@@ -6,7 +6,7 @@ import {
   type WriteRow,
   type Writer,
 } from '@datasync/destinations';
-import type { CatalogResource } from '@datasync/providers';
+import { tableSpecOf, toWriteRow, type CatalogResource } from '@datasync/providers';
 import { decide, type ObjectChange } from './changeSet';
 import type { Refetcher } from './refetcher';
 
@@ -70,7 +70,10 @@ export async function applyChanges(
     const decision = decide(change, stored.get(change.id), TIE_MARGIN_MS);
     if (decision === 'skip') result.skipped += 1;
     else if (decision === 'refetch') refetch.push(change.id);
-    else rows.push({ accountId: identifier, object: change.object, sourceTs: new Date(change.created * 1000), deleted: change.deleted });
+    else {
+      const state = { accountId: identifier, object: change.object, sourceTs: new Date(change.created * 1000), deleted: change.deleted };
+      rows.push(toWriteRow(target.resource, state));
+    }
   }
   // The page's fetches run together (each spends the account's rate budget), so a page of events
   // rendered in another API version costs the latency of a few requests, not of one per event.
@@ -78,14 +81,15 @@ export async function applyChanges(
   result.refetched += refetch.length;
   refetch.forEach((id, i) => {
     const fresh = fetched[i] as Awaited<ReturnType<Refetcher['get']>>;
-    if (fresh.object) rows.push({ accountId: identifier, object: fresh.object, sourceTs: fresh.fetchedAt });
+    if (fresh.object) rows.push(toWriteRow(target.resource, { accountId: identifier, object: fresh.object, sourceTs: fresh.fetchedAt }));
     else gone.push({ accountId: identifier, id, sourceTs: fresh.fetchedAt });
   });
   if (rows.length === 0 && gone.length === 0) return result;
   result.written += await target.fenced(async () => {
     let written = 0;
     if (rows.length > 0) written += (await target.writer.writeBatch(rows)).written;
-    if (gone.length > 0) written += (await markDeleted(handle, { engine: handle.engine, schema, table, objects: gone })).marked;
+    const spec = { ...tableSpecOf(target.resource), table };
+    if (gone.length > 0) written += (await markDeleted(handle, { engine: handle.engine, schema, spec, objects: gone })).marked;
     return written;
   });
   return result;

@@ -1,5 +1,5 @@
 import type { WriteRow } from '@datasync/destinations';
-import { changeDetectionOf, getResource } from '@datasync/providers';
+import { changeDetectionOf, getResource, toWriteRows } from '@datasync/providers';
 import { findCursors } from './eventCursors.repository';
 import type { PollContext, TableState } from './pollTables';
 
@@ -34,7 +34,7 @@ export async function rereadWindows(ctx: PollContext, tables: readonly TableStat
     const createdGte = Math.floor(now.getTime() / 1000) - detection.windowSeconds;
     let rows = 0;
     for await (const page of ctx.reader.listPages(resource, { createdGte, limit: 100 })) {
-      const batch: WriteRow[] = page.objects.map((object) => ({ accountId: ctx.account.identifier, object, sourceTs: page.fetchedAt }));
+      const batch: WriteRow[] = toWriteRows(resource, ctx.account.identifier, page.objects, page.fetchedAt);
       if (batch.length > 0) rows += await target.fenced(async () => (await target.writer.writeBatch(batch)).written);
     }
     ctx.deps.metrics.rowsWritten.inc({ table: table.tableName }, rows);

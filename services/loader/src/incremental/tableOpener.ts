@@ -1,6 +1,6 @@
 import { createWriter, type Writer } from '@datasync/destinations';
 import type { Knex } from '@datasync/db';
-import { getResource } from '@datasync/providers';
+import { getResource, tableSpecOf } from '@datasync/providers';
 import { openDestination, sealedDestination, type OpenDestination } from '../access/destinationAccess';
 import { claimForSync } from '../access/tableOwnership';
 import { fencedOrThrow } from '../access/writeFence';
@@ -34,7 +34,7 @@ export class TableOpener {
     // Events, and a resync's sweep, go only into a table this sync owns (TableOwnedError otherwise).
     await claimForSync(this.deps.knex, handle, { schema, table: target.tableName, syncId: target.syncId });
     const resource = getResource(this.provider, target.resourceType);
-    const writer = createWriter(handle, { engine: target.engine, schema, resource });
+    const writer = createWriter(handle, { engine: target.engine, schema, spec: tableSpecOf(resource) });
     this.writers.push(writer);
     const scope = { accountId: this.accountId, collectionId: target.collectionId };
     const opened: ChangeTarget = {

@@ -1,7 +1,7 @@
 import { markDeleted, readLiveInWindow, readStoredStates, type WriteRow } from '@datasync/destinations';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
-import type { AccountReader, CatalogResource } from '@datasync/providers';
+import { tableSpecOf, toWriteRow, type AccountReader, type CatalogResource } from '@datasync/providers';
 import type { PoolTarget, PooledDestination } from '../access/destinationPool';
 import { fencedWrite, type FenceClosed, type FenceScope, type Fenced } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
@@ -143,21 +143,20 @@ async function compareListed(check: TableCheck, pooled: PooledDestination, windo
 
 async function repair(check: TableCheck, pooled: PooledDestination, window: ListedWindow, drift: WindowDrift): Promise<number> {
   const { handle, schema } = pooled.destination;
-  const rows: WriteRow[] = [...drift.missing, ...drift.changed, ...drift.stale].map((item) => ({
-    accountId: check.identifier,
-    object: item.object,
-    sourceTs: new Date(item.fetchedAt),
-  }));
+  const rows: WriteRow[] = [...drift.missing, ...drift.changed, ...drift.stale].map((item) =>
+    toWriteRow(check.resource, { accountId: check.identifier, object: item.object, sourceTs: new Date(item.fetchedAt) }),
+  );
   let fixed = 0;
   if (rows.length > 0) {
     // Blob destinations name the parts from this key: a retried window overwrites its own parts.
     const partKey = { runId: `verify-${check.progress.startedAt.getTime()}`, segment: 0, sequence: window.createdLt };
-    const writer = pooled.writer({ engine: handle.engine, resource: check.resource });
+    const writer = pooled.writer({ engine: handle.engine, spec: tableSpecOf(check.resource) });
     fixed += (await writer.writeBatch(rows, { partKey })).written;
   }
   if (drift.removed.length > 0) {
     const objects = drift.removed.map((id) => ({ accountId: check.identifier, id, sourceTs: new Date(window.listedAt) }));
-    fixed += (await markDeleted(handle, { engine: handle.engine, schema, table: check.key.tableName, objects })).marked;
+    const spec = { ...tableSpecOf(check.resource), table: check.key.tableName };
+    fixed += (await markDeleted(handle, { engine: handle.engine, schema, spec, objects })).marked;
   }
   return fixed;
 }

@@ -1,4 +1,19 @@
+import type { ColumnType } from '../../tableSpec';
 import { checkedType, quoteWith, type ColumnDefinition, type SqlDialect } from '../sql/dialect';
+
+// MySQL cannot index TEXT without a prefix length and most short provider strings (ids,
+// statuses, currencies, emails) fit in 255 characters, so `text` is VARCHAR(255) here and
+// free-form fields are `long_text`. DATETIME(3) rather than TIMESTAMP: TIMESTAMP ends in 2038 and
+// converts through the session time zone. Values are always written in UTC.
+const columnTypes: Record<ColumnType, string> = {
+  text: 'varchar(255)',
+  long_text: 'text',
+  bigint: 'bigint',
+  integer: 'int',
+  boolean: 'tinyint(1)',
+  timestamp: 'datetime(3)',
+  json: 'json',
+};
 
 const q = (name: string): string => quoteWith('`', name);
 const table = (schema: string, name: string): string => `${q(schema)}.${q(name)}`;
@@ -29,7 +44,7 @@ export const mysqlDialect: SqlDialect = {
   table,
   stagingTable: (schema, staging) => table(schema, staging),
   placeholder: () => '?',
-  columnType: (c) => checkedType(c.mysqlType),
+  columnType: (type) => checkedType(columnTypes[type]),
 
   // utf8mb4_bin: provider ids are case-sensitive (`ch_aB` and `ch_Ab` are two charges), and the
   // default collations of both servers would make them collide on the primary key.

@@ -1,4 +1,4 @@
-import type { ColumnValue } from '@datasync/providers';
+import type { ColumnValue } from '../../tableSpec';
 import { jsonText } from '../../writers/jsonText';
 
 // Strict mode (the default of both servers) refuses a value longer than its column instead of

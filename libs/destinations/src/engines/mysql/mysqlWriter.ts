@@ -47,11 +47,14 @@ function* powerOfTwoParts<T>(rows: T[]): Generator<T[]> {
  * `npm run bench:writer` (100,000 rows): 0.44-0.75 of LOAD DATA's rows/s, 1,000 or 5,000 a batch.
  */
 export function createMysqlWriter(engine: FailureSource, handle: MysqlHandle, options: WriterOptions): Writer {
-  const { schema, resource } = options;
-  const table = tableName(resource);
-  const columns = writerColumns(resource);
-  const firstTyped = columns.length - resource.columns.length;
-  const limits = columns.map((_c, i) => (i < firstTyped ? undefined : textLimit(resource.columns[i - firstTyped]?.mysqlType ?? '')));
+  const { schema, spec } = options;
+  const table = tableName(spec);
+  const columns = writerColumns(spec);
+  const firstTyped = columns.length - spec.columns.length;
+  const limits = columns.map((_c, i) => {
+    const column = spec.columns[i - firstTyped];
+    return column ? textLimit(dialect.columnType(column.type)) : undefined;
+  });
   const maxRows = Math.min(MAX_ROWS, 2 ** Math.floor(Math.log2(MAX_PLACEHOLDERS / columns.length)));
   const overhead = Buffer.byteLength(dialect.upsertRows(schema, table, columns, primaryKey, 1)) + 64;
   let budget: Promise<number> | undefined;
@@ -65,7 +68,7 @@ export function createMysqlWriter(engine: FailureSource, handle: MysqlHandle, op
 
   const toParams = (row: KeyedRow, syncedAt: Date): unknown[] =>
     // Integers as text: the binary protocol would send a JS number as a DOUBLE.
-    rowValues(resource, row, syncedAt).map((v, i) => (typeof v === 'number' ? String(v) : mysqlValue(v, limits[i])));
+    rowValues(row, syncedAt).map((v, i) => (typeof v === 'number' ? String(v) : mysqlValue(v, limits[i])));
 
   /** The batch's rows as statements of at most `maxRows` rows and `limit` bytes (a larger single row goes alone). */
   function* statements(rows: readonly KeyedRow[], syncedAt: Date, limit: number): Generator<unknown[][]> {
@@ -87,7 +90,7 @@ export function createMysqlWriter(engine: FailureSource, handle: MysqlHandle, op
 
   return {
     async writeBatch(batch) {
-      const rows = newestPerKey(batch);
+      const rows = newestPerKey(batch, spec.columns.length);
       if (rows.length === 0) return { written: 0 };
       try {
         budget ??= readBudget().catch((err: unknown) => {

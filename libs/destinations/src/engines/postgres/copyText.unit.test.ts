@@ -1,4 +1,4 @@
-import { copyField, copyLine } from './copyText';
+import { copyField, copyJsonField, copyLine } from './copyText';
 
 describe('COPY text encoding', () => {
   it('escapes exactly backslash, tab, newline and carriage return', () => {
@@ -22,5 +22,18 @@ describe('COPY text encoding', () => {
 
   it('separates fields with tabs and ends the line', () => {
     expect(copyLine(['a', null, 1, true])).toBe('a\t\\N\t1\tt\n');
+  });
+
+  it('escapes JSON text as COPY text whether it is compact or has whitespace between tokens', () => {
+    const object = { note: 'x\ty\\z', list: [1, 'a\nb'] };
+    const compact = JSON.stringify(object);
+    expect(copyJsonField(compact)).toBe(copyField(object));
+    const pretty = JSON.stringify(object, null, '\t').replaceAll('\n', '\r\n');
+    const field = copyJsonField(pretty);
+    expect(field).not.toMatch(/[\t\n\r]/);
+    // What COPY reads back from the field is the text given.
+    const unescaped = field.replace(/\\(.)/g, (_m, c: string) => ({ t: '\t', n: '\n', r: '\r' })[c] ?? c);
+    expect(unescaped).toBe(pretty);
+    expect(copyLine(['id', compact, 2], 1)).toBe(`id\t${copyField(object)}\t2\n`);
   });
 });

@@ -1,4 +1,15 @@
+import type { ColumnType } from '../../tableSpec';
 import { checkedType, quoteWith, type ColumnDefinition, type SqlDialect } from '../sql/dialect';
+
+const columnTypes: Record<ColumnType, string> = {
+  text: 'text',
+  long_text: 'text',
+  bigint: 'bigint',
+  integer: 'integer',
+  boolean: 'boolean',
+  timestamp: 'timestamptz',
+  json: 'jsonb',
+};
 
 const q = (name: string): string => quoteWith('"', name);
 const table = (schema: string, name: string): string => `${q(schema)}.${q(name)}`;
@@ -25,7 +36,7 @@ export const postgresDialect: SqlDialect = {
   // writer that dies leaves nothing behind, and two writers never share one.
   stagingTable: (_schema, staging) => q(staging),
   placeholder: (index) => `$${index}`,
-  columnType: (c) => checkedType(c.postgresType),
+  columnType: (type) => checkedType(columnTypes[type]),
 
   createTable: (schema, name, columns, primaryKey) =>
     `CREATE TABLE IF NOT EXISTS ${table(schema, name)} (${columns.map(columnSql).join(', ')}, ` +

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { primaryKey, tableName } from '../../ddl/tableColumns';
 import type { FailureSource } from '../../failureMessages';
-import { rowValues, writerColumns } from '../../writers/rowValues';
+import { DATA_AT, rowValues, writerColumns } from '../../writers/rowValues';
 import { newestPerKey, type KeyedRow, type Writer, type WriterOptions } from '../../writers/writeRow';
 import { inTransaction, retryingDeadlocks } from '../sql/transaction';
 import { sqlFailure } from '../sql/sqlFailure';
@@ -39,9 +39,9 @@ const UNIQUE_VIOLATION = '23505';
  * COPY fails on the primary key having written nothing, and the batch goes through the upsert.
  */
 export function createPostgresWriter(engine: FailureSource, handle: PostgresHandle, options: WriterOptions): Writer {
-  const { schema, resource } = options;
-  const table = tableName(resource);
-  const columns = writerColumns(resource);
+  const { schema, spec } = options;
+  const table = tableName(spec);
+  const columns = writerColumns(spec);
   // One per table and connection: temporary tables are private to the session, so concurrent
   // writers on other connections never share it.
   const staging = `_datasync_stage_${table}`;
@@ -61,7 +61,7 @@ export function createPostgresWriter(engine: FailureSource, handle: PostgresHand
   function* copyChunks(rows: readonly KeyedRow[], syncedAt: Date): Generator<string> {
     let chunk = '';
     for (const row of rows) {
-      chunk += copyLine(rowValues(resource, row, syncedAt));
+      chunk += copyLine(rowValues(row, syncedAt), DATA_AT);
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';
@@ -87,7 +87,7 @@ export function createPostgresWriter(engine: FailureSource, handle: PostgresHand
 
   return {
     async writeBatch(batch, options) {
-      const rows = newestPerKey(batch);
+      const rows = newestPerKey(batch, spec.columns.length);
       if (rows.length === 0) return { written: 0 };
       try {
         const syncedAt = new Date();

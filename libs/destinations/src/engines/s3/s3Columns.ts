@@ -1,4 +1,4 @@
-import { commonColumns, type CatalogResource, type ColumnType } from '@datasync/providers';
+import { commonColumns, type ColumnType, type TableSpec } from '../../tableSpec';
 import type { ColumnDefinition } from '../operations';
 
 /** The Parquet types the part files use (hyparquet-writer's names; TIMESTAMP is INT64 milliseconds, UTC). */
@@ -6,6 +6,7 @@ export type ParquetType = 'STRING' | 'INT64' | 'INT32' | 'BOOLEAN' | 'TIMESTAMP'
 
 const parquetTypes: Record<ColumnType, ParquetType> = {
   text: 'STRING',
+  long_text: 'STRING',
   bigint: 'INT64',
   integer: 'INT32',
   boolean: 'BOOLEAN',
@@ -16,6 +17,7 @@ const parquetTypes: Record<ColumnType, ParquetType> = {
 // How each type appears in an NDJSON line.
 const jsonTypes: Record<ColumnType, string> = {
   text: 'string',
+  long_text: 'string',
   bigint: 'integer',
   integer: 'integer',
   boolean: 'boolean',
@@ -23,7 +25,7 @@ const jsonTypes: Record<ColumnType, string> = {
   json: 'object or array',
 };
 
-/** A column of a part file: the common columns first, then the resource's typed ones (nullable). */
+/** A column of a part file: the common columns first, then the spec's typed ones (nullable). */
 export interface BlobColumn {
   name: string;
   type: ColumnType;
@@ -36,11 +38,11 @@ export interface BlobColumn {
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function checkedName(name: string): string {
-  if (!IDENTIFIER.test(name)) throw new Error(`catalog column name not allowed: ${JSON.stringify(name)}`);
+  if (!IDENTIFIER.test(name)) throw new Error(`column name not allowed: ${JSON.stringify(name)}`);
   return name;
 }
 
-export function blobColumns(resource: Pick<CatalogResource, 'columns'>): BlobColumn[] {
+export function blobColumns(spec: Pick<TableSpec, 'columns'>): BlobColumn[] {
   const column = (name: string, type: ColumnType, nullable: boolean, description?: string): BlobColumn => ({
     name: checkedName(name),
     type,
@@ -51,11 +53,11 @@ export function blobColumns(resource: Pick<CatalogResource, 'columns'>): BlobCol
   });
   return [
     ...commonColumns.map((c) => column(c.name, c.type, c.nullable, c.description)),
-    ...resource.columns.map((c) => column(c.name, c.type, true)),
+    ...spec.columns.map((c) => column(c.name, c.type, true, c.description)),
   ];
 }
 
 /** The columns as the dashboard shows a table's: the Parquet type stands in for the SQL type. */
-export function s3ColumnDefinitions(resource: Pick<CatalogResource, 'columns'>): ColumnDefinition[] {
-  return blobColumns(resource).map((c) => ({ name: c.name, sqlType: c.parquetType, nullable: c.nullable }));
+export function s3ColumnDefinitions(spec: Pick<TableSpec, 'columns'>): ColumnDefinition[] {
+  return blobColumns(spec).map((c) => ({ name: c.name, sqlType: c.parquetType, nullable: c.nullable }));
 }

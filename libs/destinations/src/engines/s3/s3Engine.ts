@@ -30,7 +30,7 @@ export const s3Engine: BlobEngine = {
   ensureTable: ensureS3Table,
   columns: s3ColumnDefinitions,
   createWriter: createS3Writer,
-  markDeleted: (handle, { schema, table, objects }) => markS3Deleted(handle, schema, table, objects),
+  markDeleted: (handle, { schema, spec, objects }) => markS3Deleted(handle, schema, spec, objects),
   purgeAccount: purgeS3Account,
   // Part files keep every state and a reader takes the newest: there is no stored version to
   // compare a change with, and writing an older state again changes nothing a reader sees.

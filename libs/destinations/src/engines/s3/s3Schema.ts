@@ -9,18 +9,18 @@ import { getText, putObject } from './s3Objects';
 const SCHEMA_VERSION = 1;
 
 /** The `_schema.json` of a table: what a reader needs to read its part files without us. */
-export function schemaDocument(handle: Pick<S3Handle, 'format'>, prefix: string, resource: TableSpec): Record<string, unknown> {
+export function schemaDocument(handle: Pick<S3Handle, 'format'>, prefix: string, spec: TableSpec): Record<string, unknown> {
   return {
     version: SCHEMA_VERSION,
-    table: resource.table,
+    table: spec.table,
     format: handle.format,
-    parts: `${tableFolder(prefix, resource.table)}/account_id=<identifier>/part-*.${extensions[handle.format]}`,
+    parts: `${tableFolder(prefix, spec.table)}/account_id=<identifier>/part-*.${extensions[handle.format]}`,
     partition_escaping: 'The identifier keeps A-Z a-z 0-9 . _ -; every other UTF-8 byte is written %XX (Hive style).',
     primary_key: primaryKey,
     latest_state:
       'Part files are immutable and a changed or deleted object arrives in a new part. The current state of ' +
       '(account_id, id) is its row with the greatest _source_ts; _deleted = true means the object was deleted.',
-    columns: blobColumns(resource).map((c) => ({
+    columns: blobColumns(spec).map((c) => ({
       name: c.name,
       type: c.type,
       parquet_type: c.parquetType,
@@ -43,13 +43,13 @@ function storedColumns(text: string | undefined): Set<string> | undefined {
 }
 
 /**
- * Mount for S3: writes `<prefix>/<table>/_schema.json` with the catalog's columns and types.
- * Idempotent like the DDL: `created` when there was none, `addedColumns` when the catalog gained
+ * Mount for S3: writes `<prefix>/<table>/_schema.json` with the spec's columns and types.
+ * Idempotent like the DDL: `created` when there was none, `addedColumns` when the spec gained
  * columns since it was written; unchanged files are not rewritten. Throws DestinationError.
  */
-export async function ensureS3Table(handle: S3Handle, prefix: string, resource: TableSpec): Promise<EnsureTableResult> {
-  const key = schemaKey(prefix, resource.table);
-  const text = `${JSON.stringify(schemaDocument(handle, prefix, resource), null, 2)}\n`;
+export async function ensureS3Table(handle: S3Handle, prefix: string, spec: TableSpec): Promise<EnsureTableResult> {
+  const key = schemaKey(prefix, spec.table);
+  const text = `${JSON.stringify(schemaDocument(handle, prefix, spec), null, 2)}\n`;
   const target = { where: handle.where, bucket: handle.bucket, accessKeyId: handle.accessKeyId };
   try {
     const existing = await getText(handle, key).catch((err: unknown) => {
@@ -63,7 +63,7 @@ export async function ensureS3Table(handle: S3Handle, prefix: string, resource: 
     if (!before) return { created: true, addedColumns: [] };
     return {
       created: false,
-      addedColumns: blobColumns(resource)
+      addedColumns: blobColumns(spec)
         .map((c) => c.name)
         .filter((n) => !before.has(n)),
     };

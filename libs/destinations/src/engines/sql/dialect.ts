@@ -1,3 +1,4 @@
+import type { ColumnType } from '../../tableSpec';
 import type { ColumnDefinition } from '../operations';
 
 export type { ColumnDefinition };
@@ -15,7 +16,8 @@ export interface SqlDialect {
   stagingTable(schema: string, staging: string): string;
   /** The bound-value marker for the 1-based `index`th value. */
   placeholder(index: number): string;
-  columnType(column: { postgresType: string; mysqlType: string }): string;
+  /** The engine's SQL type of a neutral column type. */
+  columnType(type: ColumnType): string;
 
   createTable(schema: string, table: string, columns: readonly ColumnDefinition[], primaryKey: readonly string[]): string;
   /** Selects `column_name` of every column of the table; values: schema, table. */
@@ -59,7 +61,7 @@ export interface SqlDialect {
 
 const SQL_TYPE = /^[a-z][a-z0-9_ ]*(\(\d+(,\s*\d+)?\))?$/i;
 
-/** Types are pasted into DDL, so they must look like a type even though they come from the catalog. */
+/** Types are pasted into DDL, so they must look like a type even though they come from a dialect's table. */
 export function checkedType(type: string): string {
   if (!SQL_TYPE.test(type)) throw new Error(`not a column type: ${type}`);
   return type;

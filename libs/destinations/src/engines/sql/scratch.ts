@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { commonColumnNames, sqlTypes, type CatalogColumn } from '@datasync/providers';
+import { commonColumnNames, type TableColumn } from '../../tableSpec';
 import type { TableSpec } from '../operations';
 
-const typed = (name: string, type: 'bigint' | 'text'): CatalogColumn => ({ name, type, path: name, ...sqlTypes(type) });
+const typed = (name: string, type: 'bigint' | 'text'): TableColumn => ({ name, type });
 
 export const CHECK_ACCOUNT = 'datasync_check';
 
-/** A throwaway table shaped like a resource table, with a random name so concurrent checks never meet. */
+/** A throwaway table shaped like a provider's table, with a random name so concurrent checks never meet. */
 export interface Scratch {
   table: TableSpec;
-  /** The same table after the catalog "gained" a column, to exercise the ALTER path. */
+  /** The same table after its spec "gained" a column, to exercise the ALTER path. */
   widened: TableSpec;
   staging: string;
   columns: string[];

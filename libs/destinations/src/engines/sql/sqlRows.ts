@@ -1,4 +1,4 @@
-import { primaryKey } from '../../ddl/tableColumns';
+import { primaryKey, tableName } from '../../ddl/tableColumns';
 import { jsonText } from '../../writers/jsonText';
 import type { DeletedObject, MarkDeletedOptions, PurgeOptions, StoredVersionsOptions, UnseenRowsOptions } from '../operations';
 import type { SqlEngine, SqlHandle } from '../types';
@@ -19,7 +19,8 @@ const IDS_PER_READ = 500;
  * older read of it arriving later cannot bring it back. One transaction; returns the rows given.
  */
 export async function markSqlDeleted(engine: SqlEngine, handle: SqlHandle, options: MarkDeletedOptions): Promise<{ marked: number }> {
-  const { schema, table, objects } = options;
+  const { schema, objects } = options;
+  const table = tableName(options.spec);
   const { dialect } = engine;
   if (objects.length === 0) return { marked: 0 };
   const syncedAt = new Date();

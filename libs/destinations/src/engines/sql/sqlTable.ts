@@ -20,10 +20,10 @@ export async function sqlTableExists(engine: SqlEngine, handle: SqlHandle, schem
   return (await existingColumns(handle, engine, schema, table)).size > 0;
 }
 
-async function run(engine: SqlEngine, handle: SqlHandle, schema: string, resource: TableSpec): Promise<EnsureTableResult> {
+async function run(engine: SqlEngine, handle: SqlHandle, schema: string, spec: TableSpec): Promise<EnsureTableResult> {
   const { dialect } = engine;
-  const table = tableName(resource);
-  const columns = tableColumns(dialect, resource);
+  const table = tableName(spec);
+  const columns = tableColumns(dialect, spec);
 
   let existing = await existingColumns(handle, engine, schema, table);
   const created = existing.size === 0;
@@ -44,20 +44,15 @@ async function run(engine: SqlEngine, handle: SqlHandle, schema: string, resourc
 }
 
 /**
- * Creates the resource's table in `schema` if it does not exist (primary key (account_id, id),
- * the common columns, the typed columns), then adds the columns the catalog gained since.
+ * Creates the spec's table in `schema` if it does not exist (primary key (account_id, id),
+ * the common columns, the typed columns), then adds the columns the spec gained since.
  * Idempotent, safe to run concurrently. Throws DestinationError.
  */
-export async function ensureSqlTable(
-  engine: SqlEngine,
-  handle: SqlHandle,
-  schema: string,
-  resource: TableSpec,
-): Promise<EnsureTableResult> {
+export async function ensureSqlTable(engine: SqlEngine, handle: SqlHandle, schema: string, spec: TableSpec): Promise<EnsureTableResult> {
   try {
-    return await run(engine, handle, schema, resource);
+    return await run(engine, handle, schema, spec);
   } catch (err) {
-    const action = `creating or altering the table ${resource.table}`;
+    const action = `creating or altering the table ${spec.table}`;
     const failure = err instanceof DestinationError ? undefined : engine.classifyError(err);
     if (failure?.code === 'privilege') {
       // The server's own words name the object; the check names the exact privilege up front.

@@ -1,4 +1,4 @@
-import { column, longText, stripeBaseColumns } from '../sqlTypes';
+import { column, longText, stripeBaseColumns } from '../catalogColumns';
 import type { CatalogResource } from '../types';
 
 // Stripe emits no events for balance transactions, yet one changes once: its `status` moves from

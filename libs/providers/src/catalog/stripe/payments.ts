@@ -1,4 +1,4 @@
-import { column, longText, stripeBaseColumns } from '../sqlTypes';
+import { column, longText, stripeBaseColumns } from '../catalogColumns';
 import type { CatalogResource } from '../types';
 
 export const charges: CatalogResource = {

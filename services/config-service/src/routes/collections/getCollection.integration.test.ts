@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { getEngine, tableColumns } from '@datasync/destinations';
-import { getResource } from '@datasync/providers';
+import { getResource, tableSpecOf } from '@datasync/providers';
 import { getTestKnex, parameterInvalid } from '@datasync/testing';
 import { collectionSchema } from '../../collections/collections.schemas';
 import { createSyncFixture } from '../../testing/fixtures';
@@ -33,7 +33,7 @@ describe('GET /api/v1/syncs/{name}/collections/{resource_type}', () => {
     const res = await as(t.app, caller).get(`/syncs/${fixture.sync}/collections/invoices`).expect(200);
     expect(collectionSchema.validate(res.body).error).toBeUndefined();
     expect(res.body).toEqual(mounted.body);
-    const expected = tableColumns(getEngine('postgres').dialect, getResource('stripe', 'invoices')).map((c) => ({
+    const expected = tableColumns(getEngine('postgres').dialect, tableSpecOf(getResource('stripe', 'invoices'))).map((c) => ({
       name: c.name,
       type: c.sqlType,
       nullable: c.nullable,

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { TABLES } from '@datasync/db';
-import { commonColumnNames, getResource, resourceNames } from '@datasync/providers';
+import { commonColumnNames } from '@datasync/destinations';
+import { getResource, resourceNames } from '@datasync/providers';
 import { closeTestKnex, getTestKnex, startEmulator, type TestEmulator } from '@datasync/testing';
 import type { Collection } from '../../collections/collections.repository';
 import { collectionSchema } from '../../collections/collections.schemas';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CatalogResource, ColumnValue } from '@datasync/providers';
-import { typedValue } from '../../../writers/rowValues';
+import type { ColumnValue } from '../../../tableSpec';
+import { checkedSourceTs } from '../../../writers/rowValues';
 import type { KeyedRow } from '../../../writers/writeRow';
 
 /** One row ready for either encoder: the object serialised once, the typed columns read once. */
@@ -11,14 +11,22 @@ export interface BlobRow {
   dataJson: string;
   sourceTs: Date;
   deleted: boolean;
-  /** The resource's typed columns, in catalog order. */
-  typed: ColumnValue[];
+  /** The spec's typed columns, in spec order. */
+  typed: readonly ColumnValue[];
   /** About the bytes the row takes uncompressed, for sizing parts. */
   size: number;
 }
 
-// Both formats stop at year 9999 as the databases do; an ISO string past it is not one readers parse.
-const inDateRange = (date: Date): boolean => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+const LINE_BREAK = /[\r\n]/g;
+
+/**
+ * The reader's JSON text as one NDJSON line's `data`. Inside a JSON string a line break is always
+ * escaped, so a raw one can only be whitespace between tokens (a pretty-printed body) and removing
+ * it changes nothing a JSON reader sees.
+ */
+export function oneLineJson(json: string): string {
+  return json.includes('\n') || json.includes('\r') ? json.replace(LINE_BREAK, '') : json;
+}
 
 function valueSize(value: ColumnValue): number {
   if (value === null) return 4;
@@ -27,14 +35,15 @@ function valueSize(value: ColumnValue): number {
   return 24;
 }
 
-export function toBlobRows(resource: Pick<CatalogResource, 'columns'>, rows: readonly KeyedRow[]): BlobRow[] {
+/** Both formats stop at year 9999 as the databases do (checkedSourceTs); typed values come as the provider coerced them. */
+export function toBlobRows(rows: readonly KeyedRow[]): BlobRow[] {
   return rows.map((row) => {
-    if (!inDateRange(row.sourceTs)) throw new RangeError(`writeBatch: the sourceTs of object ${row.id} is out of range`);
-    const dataJson = JSON.stringify(row.object);
-    const typed = resource.columns.map((c) => typedValue(c, row.object));
+    const sourceTs = checkedSourceTs(row);
+    const dataJson = row.dataJson !== undefined ? oneLineJson(row.dataJson) : JSON.stringify(row.object);
+    const typed = row.values;
     // The common columns' names and values take about 120 bytes in an NDJSON line.
     const size = dataJson.length + 120 + row.id.length + row.accountId.length + typed.reduce<number>((n, v) => n + valueSize(v) + 16, 0);
-    return { accountId: row.accountId, id: row.id, dataJson, sourceTs: row.sourceTs, deleted: row.deleted === true, typed, size };
+    return { accountId: row.accountId, id: row.id, dataJson, sourceTs, deleted: row.deleted === true, typed, size };
   });
 }
 

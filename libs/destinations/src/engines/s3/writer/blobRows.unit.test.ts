@@ -1,10 +1,11 @@
-import { getResource } from '@datasync/providers';
+import { chargeColumns, withValues, type UntypedRow } from '../../../testing/chargeRows';
 import { newestPerKey } from '../../../writers/writeRow';
-import { contentHash, splitParts, toBlobRows } from './blobRows';
+import { contentHash, oneLineJson, splitParts, toBlobRows } from './blobRows';
 import { ndjsonLine } from './ndjsonPart';
 import { blobColumns } from '../s3Columns';
 
-const charges = getResource('stripe', 'charges');
+const charges = { table: 'stripe_charges', columns: chargeColumns };
+const keyed = (rows: UntypedRow[]) => newestPerKey(withValues(rows), chargeColumns.length);
 const sized = (sizes: number[]) => sizes.map((size, i) => ({ i, size }));
 
 describe('splitting a batch into parts', () => {
@@ -27,15 +28,15 @@ describe('blob rows', () => {
   });
 
   it('hashes what the rows say, not when they were written', () => {
-    const a = toBlobRows(charges, newestPerKey([row('ch_1', 1), row('ch_2', 1)]));
-    const same = toBlobRows(charges, newestPerKey([row('ch_2', 1), row('ch_1', 1)]));
-    const later = toBlobRows(charges, newestPerKey([row('ch_1', 2), row('ch_2', 1)]));
+    const a = toBlobRows(keyed([row('ch_1', 1), row('ch_2', 1)]));
+    const same = toBlobRows(keyed([row('ch_2', 1), row('ch_1', 1)]));
+    const later = toBlobRows(keyed([row('ch_1', 2), row('ch_2', 1)]));
     expect(contentHash(same)).toBe(contentHash(a));
     expect(contentHash(later)).not.toBe(contentHash(a));
   });
 
   it('writes an NDJSON line with the common columns, then the typed ones in catalog order', () => {
-    const [blob] = toBlobRows(charges, newestPerKey([row('ch_1', 1, { description: 'a "b"\n' })]));
+    const [blob] = toBlobRows(keyed([row('ch_1', 1, { description: 'a "b"\n' })]));
     const typed = blobColumns(charges).slice(6);
     const line = ndjsonLine(typed, blob!, '2024-01-01T00:00:05.000Z');
     expect(line.endsWith('}\n')).toBe(true);
@@ -63,9 +64,16 @@ describe('blob rows', () => {
     });
   });
 
+  it("stores the reader's JSON text as `data` when the row has it, on one line", () => {
+    const object = { id: 'ch_1', object: 'charge', amount: 500 };
+    const text = '{\n  "id": "ch_1",\r\n  "object": "charge",\n  "amount": 500, "note": "a\\nb"\n}';
+    const [blob] = toBlobRows(keyed([{ ...row('ch_1', 1), object, dataJson: text }]));
+    expect(blob!.dataJson).toBe('{  "id": "ch_1",  "object": "charge",  "amount": 500, "note": "a\\nb"}');
+    expect(JSON.parse(blob!.dataJson)).toEqual({ ...object, note: 'a\nb' });
+    expect(oneLineJson('{"a":1}')).toBe('{"a":1}');
+  });
+
   it('refuses a source time past year 9999', () => {
-    expect(() => toBlobRows(charges, newestPerKey([{ ...row('ch_1', 1), sourceTs: new Date(Date.UTC(10000, 0, 1)) }]))).toThrow(
-      'out of range',
-    );
+    expect(() => toBlobRows(keyed([{ ...row('ch_1', 1), sourceTs: new Date(Date.UTC(10000, 0, 1)) }]))).toThrow('out of range');
   });
 });

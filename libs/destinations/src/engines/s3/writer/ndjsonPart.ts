@@ -22,7 +22,7 @@ export function ndjsonLine(typedColumns: readonly BlobColumn[], row: BlobRow, sy
     `{"id":${JSON.stringify(row.id)},"account_id":${JSON.stringify(row.accountId)},"data":${row.dataJson},` +
     `"_source_ts":"${row.sourceTs.toISOString()}","_synced_at":"${syncedAt}","_deleted":${row.deleted}`;
   typedColumns.forEach((c, i) => {
-    // Names are checked catalog identifiers: nothing to escape.
+    // Names are checked identifiers (s3Columns.ts): nothing to escape.
     line += `,"${c.name}":${jsonValue(row.typed[i])}`;
   });
   return `${line}}\n`;

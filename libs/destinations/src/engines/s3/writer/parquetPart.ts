@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { ColumnValue } from '@datasync/providers';
+import type { ColumnValue } from '../../../tableSpec';
 import type { ColumnSource, SchemaElement } from 'hyparquet-writer' with { 'resolution-mode': 'import' };
 import type { BlobColumn, ParquetType } from '../s3Columns';
 import type { BlobRow } from './blobRows';

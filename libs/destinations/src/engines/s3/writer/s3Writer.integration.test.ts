@@ -1,11 +1,11 @@
+import { chargeColumns, typedWriter, type UntypedRow } from '../../../testing/chargeRows';
 import { randomUUID } from 'node:crypto';
-import { getResource } from '@datasync/providers';
 import { ensureTable } from '../../../ddl/ensureTable';
 import { DestinationError } from '../../../errors';
 import { purgeAccount } from '../../../purge/purgeAccount';
 import { createWriter } from '../../../writers/createWriter';
 import { markDeleted } from '../../../writers/markDeleted';
-import type { PartKey, WriteRow } from '../../../writers/writeRow';
+import type { PartKey } from '../../../writers/writeRow';
 import type { S3Handle } from '../s3Handle';
 import { getText, listAll } from '../s3Objects';
 import type { BlobFormat } from '../s3Settings';
@@ -14,7 +14,7 @@ import { startTestS3Server, type TestS3 } from '../../../testing/testS3Server';
 import { writeRunManifest } from './runManifest';
 import { createS3Writer } from './s3Writer';
 
-const charges = getResource('stripe', 'charges');
+const charges = { table: 'stripe_charges', columns: chargeColumns };
 const at = (second: number): Date => new Date(Date.UTC(2024, 0, 1) + second * 1000);
 const tricky = 'tab\there\nnew line "quoted" \\ back é 中文 🎉 \u2028 \u0000';
 
@@ -85,7 +85,7 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
   let n = 0;
   /** A prefix of its own per test: isolation by data. */
   const freshPrefix = () => `exports/${format.replace('.', '-')}/t${(n += 1)}`;
-  const rows = (accountId: string, objects: Record<string, unknown>[], sourceTs: Date, deleted = false): WriteRow[] =>
+  const rows = (accountId: string, objects: Record<string, unknown>[], sourceTs: Date, deleted = false): UntypedRow[] =>
     objects.map((object) => ({ accountId, object, sourceTs, deleted }));
 
   beforeAll(async () => {
@@ -122,14 +122,14 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     expect(schema.columns.find((c) => c.name === 'created')?.parquet_type).toBe('TIMESTAMP');
 
     expect(await ensureTable(handle, 's3', prefix, charges)).toEqual({ created: false, addedColumns: [] });
-    const widened = { table: charges.table, columns: [...charges.columns, { ...charges.columns[0]!, name: 'note', path: 'note' }] };
+    const widened = { table: charges.table, columns: [...charges.columns, { ...charges.columns[0]!, name: 'note' }] };
     expect(await ensureTable(handle, 's3', prefix, widened)).toEqual({ created: false, addedColumns: ['note'] });
   });
 
   it('backfills: the part files read back hold exactly the objects written, once each', async () => {
     const prefix = freshPrefix();
     await ensureTable(handle, 's3', prefix, charges);
-    const writer = createWriter(handle, { engine: 's3', schema: prefix, resource: charges });
+    const writer = typedWriter(createWriter(handle, { engine: 's3', schema: prefix, spec: charges }));
     const objects = Array.from({ length: 230 }, (_, i) => charge(i));
     const runId = randomUUID();
     const expected: Record<string, unknown>[] = [];
@@ -158,10 +158,24 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     expect(read.sort(byId)).toEqual(expected.sort(byId));
   });
 
+  it("stores the reader's JSON text as data when the row has it, pretty-printed text on one NDJSON line", async () => {
+    const prefix = freshPrefix();
+    await ensureTable(handle, 's3', prefix, charges);
+    const writer = typedWriter(createWriter(handle, { engine: 's3', schema: prefix, spec: charges }));
+    const objects = [charge(1), charge(2)];
+    const texts = [JSON.stringify(objects[0]), JSON.stringify(objects[1], null, 2).replaceAll('\n', '\r\n')];
+    const sourceTs = at(1);
+    await writer.writeBatch(objects.map((object, i) => ({ accountId: 'acct_1', object, dataJson: texts[i], sourceTs })));
+    const parts = await readParts(handle, `${prefix}/stripe_charges/account_id=acct_1/`);
+    const read = parts.flatMap((p) => p.rows).map(withoutSyncedAt);
+    const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.id).localeCompare(String(b.id));
+    expect(read.sort(byId)).toEqual(objects.map((o) => expectedRow('acct_1', o, sourceTs)).sort(byId));
+  });
+
   it('sizes parts by rows and by bytes', async () => {
     const prefix = freshPrefix();
     const objects = Array.from({ length: 25 }, (_, i) => charge(i));
-    const byRows = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges, partMaxRows: 10 });
+    const byRows = typedWriter(createS3Writer(handle, { engine: 's3', schema: prefix, spec: charges, partMaxRows: 10 }));
     const runId = randomUUID();
     const result = await byRows.writeBatch(rows('acct_rows', objects, at(1)), { partKey: { runId, segment: 0, sequence: 0 } });
     expect(result.parts.map((p) => p.rows)).toEqual([10, 10, 5]);
@@ -170,14 +184,14 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     expect(stored.map((o) => [o.key, o.size])).toEqual(result.parts.map((p) => [p.key, p.bytes]));
 
     // Each charge is about 1 KB as JSON: 3 KB parts hold two of them.
-    const byBytes = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges, partMaxBytes: 3_000 });
+    const byBytes = typedWriter(createS3Writer(handle, { engine: 's3', schema: prefix, spec: charges, partMaxBytes: 3_000 }));
     const sized = await byBytes.writeBatch(rows('acct_bytes', objects.slice(0, 5), at(1)), { partKey: { runId, segment: 1, sequence: 0 } });
     expect(sized.parts.map((p) => p.rows)).toEqual([2, 2, 1]);
   });
 
   it('a retried batch overwrites its own parts: no duplicate part for one segment', async () => {
     const prefix = freshPrefix();
-    const writer = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges, partMaxRows: 10 });
+    const writer = typedWriter(createS3Writer(handle, { engine: 's3', schema: prefix, spec: charges, partMaxRows: 10 }));
     const runId = randomUUID();
     const key: PartKey = { runId, segment: 3, sequence: 'ch_000099' };
     const objects = Array.from({ length: 25 }, (_, i) => charge(i));
@@ -202,7 +216,7 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
 
   it('writes changes and deletes as new parts; the newest row per (account_id, id) is the provider state', async () => {
     const prefix = freshPrefix();
-    const writer = createWriter(handle, { engine: 's3', schema: prefix, resource: charges });
+    const writer = typedWriter(createWriter(handle, { engine: 's3', schema: prefix, spec: charges }));
     const runId = randomUUID();
     const model = new Map<string, Record<string, unknown>>();
     const expectRow = (accountId: string, object: Record<string, unknown>, ts: Date, deleted = false) =>
@@ -224,7 +238,7 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     // An older read arriving late must not win over the change.
     await writer.writeBatch(rows('acct_a', [charge(3, { status: 'stale' })], at(150)));
     const deletions = ['ch_000004', 'ch_000020', 'ch_000039'].map((id) => ({ accountId: 'acct_a', id, sourceTs: at(300) }));
-    expect(await markDeleted(handle, { engine: 's3', schema: prefix, table: charges.table, objects: deletions })).toEqual({ marked: 3 });
+    expect(await markDeleted(handle, { engine: 's3', schema: prefix, spec: charges, objects: deletions })).toEqual({ marked: 3 });
     for (const d of deletions) {
       model.set(`acct_a\0${d.id}`, {
         ...Object.fromEntries(Object.keys(expectedRow('acct_a', charge(0), at(0))).map((k) => [k, null])),
@@ -248,7 +262,7 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
 
   it('lists a completed run in its manifest, and no other run', async () => {
     const prefix = freshPrefix();
-    const writer = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges, partMaxRows: 4 });
+    const writer = typedWriter(createS3Writer(handle, { engine: 's3', schema: prefix, spec: charges, partMaxRows: 4 }));
     const [runId, otherRun] = [randomUUID(), randomUUID()];
     const mine = await writer.writeBatch(
       rows(
@@ -276,7 +290,7 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
   it("purges one account's folder, whatever its identifier, and nothing else", async () => {
     const prefix = freshPrefix();
     await ensureTable(handle, 's3', prefix, charges);
-    const writer = createS3Writer(handle, { engine: 's3', schema: prefix, resource: charges, partMaxRows: 3 });
+    const writer = typedWriter(createS3Writer(handle, { engine: 's3', schema: prefix, spec: charges, partMaxRows: 3 }));
     const doomed = 'acct/1 é=%';
     const kept = 'acct';
     await writer.writeBatch(
@@ -313,7 +327,7 @@ describe.each<BlobFormat>(['ndjson.gz', 'parquet'])('the S3 writer in %s', (form
     const readOnly = s3.addKey(['s3:GetObject', 's3:ListBucket']);
     const limited = await s3.open({ ...readOnly, format });
     try {
-      const writer = createWriter(limited, { engine: 's3', schema: freshPrefix(), resource: charges });
+      const writer = typedWriter(createWriter(limited, { engine: 's3', schema: freshPrefix(), spec: charges }));
       const failure = await writer.writeBatch(rows('acct_1', [charge(1)], at(1))).catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(DestinationError);
       expect(failure).toMatchObject({ code: 'privilege', permanent: true });

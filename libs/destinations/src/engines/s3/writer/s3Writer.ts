@@ -1,4 +1,4 @@
-import { commonColumns } from '@datasync/providers';
+import { commonColumns } from '../../../tableSpec';
 import { tableName } from '../../../ddl/tableColumns';
 import {
   newestPerKey,
@@ -66,12 +66,12 @@ function byAccount(rows: readonly BlobRow[]): BlobRow[][] {
  * nothing between batches. Throws DestinationError for what S3 refuses.
  */
 export function createS3Writer(handle: S3Handle, options: S3WriterOptions): S3Writer {
-  const { schema: prefix, resource } = options;
-  const table = tableName(resource);
+  const { schema: prefix, spec } = options;
+  const table = tableName(spec);
   const maxRows = options.partMaxRows ?? DEFAULT_PART_MAX_ROWS;
   const maxBytes = options.partMaxBytes ?? DEFAULT_PART_MAX_BYTES;
   if (!(Number.isInteger(maxRows) && maxRows > 0 && maxBytes > 0)) throw new RangeError('createS3Writer: part limits must be positive');
-  const columns = blobColumns(resource);
+  const columns = blobColumns(spec);
   const common: BlobColumn[] = columns.slice(0, commonColumns.length);
   const typed: BlobColumn[] = columns.slice(commonColumns.length);
   const target: S3Target = { where: handle.where, bucket: handle.bucket, accessKeyId: handle.accessKeyId };
@@ -112,7 +112,7 @@ export function createS3Writer(handle: S3Handle, options: S3WriterOptions): S3Wr
 
   return {
     async writeBatch(batch, batchOptions) {
-      const rows = toBlobRows(resource, newestPerKey(batch));
+      const rows = toBlobRows(newestPerKey(batch, spec.columns.length));
       if (rows.length === 0) return { written: 0, parts: [] };
       const syncedAt = new Date();
       const partKey = batchOptions?.partKey;
