@@ -1,6 +1,14 @@
 import type { WriteBatchOptions, WriteRow } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
-import { toWriteRow, type AccountReader, type CatalogResource, type Partition, type PartitionCursor, type PartitionPage, type ProviderBackfill } from '@datasync/providers';
+import {
+  toWriteRow,
+  type AccountReader,
+  type CatalogResource,
+  type Partition,
+  type PartitionCursor,
+  type PartitionPage,
+  type ProviderBackfill,
+} from '@datasync/providers';
 import type { FenceClosed } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
 import { commitPage, dispatchSegments, finishSegment, recordRunWarnings, type Segment, type StopReason } from '../runs';
