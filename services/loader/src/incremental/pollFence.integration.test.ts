@@ -26,30 +26,25 @@ afterAll(async () => {
 const storedIds = async (identifier: string) =>
   (await h.destination.knex('stripe_charges').where({ account_id: identifier }).pluck('id')) as string[];
 
-/** A live account whose first poll placed the cursors, with a charge created since: the next poll has a page to write. */
-async function polledAccountWithAChange() {
+async function liveAccount() {
   const account = await h.addAccount({ charges: 50 });
   await h.deps.producer.enqueue('account.attach', { accountId: account.id });
   await waitFor(async () => (await h.knex(TABLES.accountStates).where({ account_id: account.id }).first('status'))?.status === 'live', {
     description: 'the account to be live',
     timeoutMs: 30_000,
   });
-  // The first poll places the cursors: the next one walks from them.
-  expect(await pollAccount(h.deps, account.id, silentLogger())).toMatchObject({ kind: 'polled' });
-  await h.emulator.admin('POST', `/accounts/${account.externalId}/charges`, { description: 'created before the call' });
   return account;
 }
 
 /**
- * Starts a poll of the account held at the provider past its check of the account under its lock:
- * the quiet poll's look at the events goes through (it sees one and leaves it to the full poll);
- * the full poll, its transaction open, waits for its next answer.
+ * Starts a poll of the account held at the provider once `after` of its requests went through:
+ * past its check of the account under its lock, its transaction open, it waits for an answer.
  */
-async function heldPoll(account: { id: string; externalId: string }) {
+async function heldPoll(account: { id: string; externalId: string }, after: number) {
   const served = await h.emulator.requestsServed(account.externalId);
-  await h.emulator.hold(account.externalId, true, 1);
+  await h.emulator.hold(account.externalId, true, after);
   const polling = pollAccount(h.deps, account.id, silentLogger());
-  await waitFor(async () => (await h.emulator.requestsServed(account.externalId)) >= served + 2, {
+  await waitFor(async () => (await h.emulator.requestsServed(account.externalId)) >= served + after + 1, {
     description: 'the poll to wait for the provider past its lock',
     timeoutMs: 20_000,
   });
@@ -57,13 +52,17 @@ async function heldPoll(account: { id: string; externalId: string }) {
 }
 
 it('a pause during a poll: nothing is written after the pause answered', async () => {
-  const account = await polledAccountWithAChange();
-  const polling = await heldPoll(account);
+  const account = await liveAccount();
+  // The first poll places the cursors: the next one walks from them.
+  expect(await pollAccount(h.deps, account.id, silentLogger())).toMatchObject({ kind: 'polled' });
+  const charges = `/accounts/${account.externalId}/charges`;
+  await h.emulator.admin('POST', charges, { description: 'created before the pause' });
+  // The quiet poll's look at the events goes through (it sees one and leaves it to the full poll);
+  // the full poll waits for its next answer.
+  const polling = await heldPoll(account, 1);
 
   await calls.pause(account.identifier);
-  const afterPause = await h.emulator.admin<{ id: string }>('POST', `/accounts/${account.externalId}/charges`, {
-    description: 'created after the pause',
-  });
+  const afterPause = await h.emulator.admin<{ id: string }>('POST', charges, { description: 'created after the pause' });
   const atPause = await storedIds(account.identifier);
   await h.emulator.hold(account.externalId, false);
   const outcome = await polling;
@@ -73,12 +72,16 @@ it('a pause during a poll: nothing is written after the pause answered', async (
   expect(outcome).toMatchObject({ kind: 'skipped', why: 'inactive' });
 }, 120_000);
 
-// The held poll's transaction holds the account row's key-share lock (its cursor writes reference
-// the account). A delete that locked the row FOR UPDATE waited behind it until its statement
-// timeout, and the API answered 500; the delete marks the row under a lock the poll's does not block.
+// The account's first poll places its event cursors: rows referencing the account, so its open
+// transaction holds the account row's key-share lock while it waits for the provider. A delete
+// that locked the row FOR UPDATE waited behind it until its statement timeout, and the API
+// answered 500; it locks the row FOR NO KEY UPDATE (it changes no key), which that lock allows.
 it('a delete during a poll: the account is marked deleting at once, the delete answers, and no row is left', async () => {
-  const account = await polledAccountWithAChange();
-  const polling = await heldPoll(account);
+  const account = await liveAccount();
+  // An event for the poll to apply once let go: its write is the one the fence refuses.
+  await h.emulator.admin('POST', `/accounts/${account.externalId}/charges`, { description: 'created before the delete' });
+  // No quiet poll before the first one: its first request is the one held.
+  const polling = await heldPoll(account, 0);
 
   let answered = false;
   const deleting = calls.remove(account.identifier);
