@@ -39,6 +39,7 @@ async function liveAccount() {
 /**
  * Starts a poll of the account held at the provider once `after` of its requests went through:
  * past its check of the account under its lock, its transaction open, it waits for an answer.
+ * Resolves to the poll's outcome in an object (a returned promise would be awaited).
  */
 async function heldPoll(account: { id: string; externalId: string }, after: number) {
   const served = await h.emulator.requestsServed(account.externalId);
@@ -48,7 +49,7 @@ async function heldPoll(account: { id: string; externalId: string }, after: numb
     description: 'the poll to wait for the provider past its lock',
     timeoutMs: 20_000,
   });
-  return polling;
+  return { polling };
 }
 
 it('a pause during a poll: nothing is written after the pause answered', async () => {
@@ -59,7 +60,7 @@ it('a pause during a poll: nothing is written after the pause answered', async (
   await h.emulator.admin('POST', charges, { description: 'created before the pause' });
   // The quiet poll's look at the events goes through (it sees one and leaves it to the full poll);
   // the full poll waits for its next answer.
-  const polling = await heldPoll(account, 1);
+  const { polling } = await heldPoll(account, 1);
 
   await calls.pause(account.identifier);
   const afterPause = await h.emulator.admin<{ id: string }>('POST', charges, { description: 'created after the pause' });
@@ -81,7 +82,7 @@ it('a delete during a poll: the account is marked deleting at once, the delete a
   // An event for the poll to apply once let go: its write is the one the fence refuses.
   await h.emulator.admin('POST', `/accounts/${account.externalId}/charges`, { description: 'created before the delete' });
   // No quiet poll before the first one: its first request is the one held.
-  const polling = await heldPoll(account, 0);
+  const { polling } = await heldPoll(account, 0);
 
   let answered = false;
   const deleting = calls.remove(account.identifier);
@@ -91,7 +92,8 @@ it('a delete during a poll: the account is marked deleting at once, the delete a
   );
   await waitFor(
     async () => answered || (await h.knex(TABLES.accounts).where({ id: account.id }).first('deleting_at'))?.deleting_at != null,
-    { description: 'the delete to mark the account deleting while the poll waits for the provider', timeoutMs: 20_000 },
+    // Well within the poll's patience with the held request (three attempts of 5 s).
+    { description: 'the delete to mark the account deleting while the poll waits for the provider', timeoutMs: 10_000 },
   );
   await h.emulator.hold(account.externalId, false);
 

@@ -3,6 +3,7 @@ import type { S3Handle } from '@datasync/destinations';
 import { listTestObjects, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { silentLogger } from '@datasync/logger';
 import { waitFor } from '@datasync/testing';
+import { completeProviderObjects } from '../testing/completeProviderObjects';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { lifecycleCalls, type LifecycleCalls } from '../testing/lifecycleCalls';
 import { chargesVerification } from '../testing/verifiedAccount';
@@ -10,10 +11,11 @@ import { verifyAccount } from './verifyAccount';
 
 // An account deleted while its verification of an S3 destination runs: the verification has
 // repaired a window, waits for its next page (held by the emulator, never by a timer), the delete
-// purges the account's folder and answers, then the page arrives. Its window now finds every
-// object missing, and writing them back would put the deleted account's data into the bucket
-// again: the repair goes through the account's write fence (access/writeFence.ts), which refuses
-// it. The S3 gateway records every write and delete that reaches the bucket.
+// purges the account's folder and answers, then the page arrives with drift to repair. Writing
+// the repair would put the deleted account's data into the bucket again (the check compares with
+// the states it read before the purge, so it finds only that drift): the repair goes through the
+// account's write fence (access/writeFence.ts), which refuses it. The S3 gateway records every
+// write and delete that reaches the bucket.
 
 const PREFIX = 'fenced';
 let h: LoaderHarness;
@@ -53,7 +55,15 @@ it('a delete during a verification: no object of the account is left, and nothin
     description: 'the verification job to end',
     timeoutMs: 20_000,
   });
-  // A charge the loader never heard of: the newest, so the first window has drift to repair.
+  // Drift in the first window (a charge the loader never heard of: the newest) and in the second
+  // (charges changed silently, about the 150th newest). The second window's page is the one held:
+  // once it arrives its repair would rewrite them into the deleted account's folder.
+  const newestFirst = [...(await completeProviderObjects(h.emulator.baseUrl, account.key, 'charges')).values()]
+    .map((c) => c as { id: string; created: number })
+    .sort((a, b) => b.created - a.created);
+  for (const charge of newestFirst.slice(130, 170)) {
+    await h.emulator.admin('POST', `/accounts/${account.externalId}/charges/${charge.id}?silent=true`, { description: 'changed silently' });
+  }
   await h.emulator.admin('POST', `/accounts/${account.externalId}/charges?silent=true`, { amount: 4_242 });
 
   // The first page goes through (its window compared and repaired); the second waits.
