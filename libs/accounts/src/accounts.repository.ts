@@ -120,11 +120,16 @@ export async function insertIfAbsent(db: Db, values: NewAccountValues): Promise<
   return row && toAccount(row);
 }
 
-/** The account with this identity, locked until the transaction ends. */
+/**
+ * The account with this identity, locked until the transaction ends against another delete,
+ * registration or toggle of it. `FOR NO KEY UPDATE`, since none of them changes its key: a poll's
+ * open transaction holds the row's key-share lock (its rows reference the account) while the
+ * provider answers, and `FOR UPDATE` would wait for that poll, past the statement timeout.
+ */
 export async function lockByIdentity(trx: Knex.Transaction, identity: AccountIdentity): Promise<Account | undefined> {
   const row = (await trx(TABLES.accounts)
     .where(identityOf(identity))
-    .forUpdate()
+    .forNoKeyUpdate()
     .first([...COLUMNS])) as ReadRow | undefined;
   return row && toAccount(row);
 }

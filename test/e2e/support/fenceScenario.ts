@@ -15,8 +15,8 @@ const VERIFY_PARTS = 8;
 
 const LIVE = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
 
-// Only the listing of one resource is held: a poll (events) held with its transaction open would
-// hold the account row's key-share lock, which a delete's FOR UPDATE waits for.
+// Only the listing of one resource is held, so the accounts' polls go on meanwhile (a delete
+// during a held poll: services/loader/src/incremental/pollFence.integration.test.ts).
 const hold = (world: FullStackWorld, account: RegisteredAccount, held: boolean, endpoint?: string) =>
   world.admin('POST', `/accounts/${account.externalId}/hold`, held ? { held, endpoint } : { held });
 const stats = (world: FullStackWorld, account: RegisteredAccount) =>

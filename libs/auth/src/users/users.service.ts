@@ -5,7 +5,8 @@ import type { Caller } from '../caller';
 import type { PasswordAttemptLimiters } from '../limits/authLimits';
 import { ConcurrencyGate } from '../limits/concurrencyGate';
 import { findEnvironmentById, findEnvironmentByName, insertEnvironments, type Environment } from '../environments/environments.repository';
-import { DEFAULT_SCRYPT, dummyPasswordHash, hashPassword, needsRehash, verifyPassword, type ScryptParams } from '../passwords/password';
+import { DEFAULT_SCRYPT, dummyPasswordHash, needsRehash, type ScryptParams } from '../passwords/password';
+import { scryptHashing, type PasswordHashing } from '../passwords/passwordHashing';
 import { lastEnvironmentOfUser } from '../sessions/sessions.repository';
 import type { SessionsService, StartedSession } from '../sessions/sessions.service';
 import {
@@ -51,6 +52,8 @@ export interface UsersServiceOptions {
   limiters?: PasswordAttemptLimiters;
   /** Password hashes computed at once; more wait, and past 25 times as many get a 429. */
   hashConcurrency?: number;
+  /** scrypt with the service's parameters unless given (tests hold it: passwordHashing.ts). */
+  hashing?: PasswordHashing;
 }
 
 export class UsersService {
@@ -59,6 +62,7 @@ export class UsersService {
   private readonly signupHashing: ConcurrencyGate;
   private readonly loginHashing: ConcurrencyGate;
   private readonly limiters: PasswordAttemptLimiters | undefined;
+  private readonly hashing: PasswordHashing;
 
   constructor(
     private readonly knex: Knex,
@@ -70,13 +74,14 @@ export class UsersService {
     this.signupHashing = new ConcurrencyGate(concurrency, concurrency * 25);
     this.loginHashing = new ConcurrencyGate(concurrency, concurrency * 25);
     this.limiters = options.limiters;
+    this.hashing = options.hashing ?? scryptHashing(scryptParams);
   }
 
   /** Creates the organization with its environments and its first user, and logs the user in. */
   async signup(input: { email: string; password: string; organizationName: string }, address = 'unknown'): Promise<LoggedIn> {
     // Every sign-up costs a hash, failed or not: all of them count.
     await this.limiters?.signupPerAddress.record(address);
-    const passwordHash = await this.signupHashing.run(() => hashPassword(input.password, this.scryptParams));
+    const passwordHash = await this.signupHashing.run(() => this.hashing.hash(input.password));
     try {
       return await this.knex.transaction(async (trx) => {
         const organization = await insertOrganization(trx, input.organizationName);
@@ -107,7 +112,7 @@ export class UsersService {
     await this.limiters?.loginPerAddress.check(address);
     const found = await findUserWithHashByEmail(this.knex, input.email);
     const ok = await this.loginHashing.run(async () =>
-      verifyPassword(input.password, found?.passwordHash ?? (await dummyPasswordHash(this.scryptParams))),
+      this.hashing.verify(input.password, found?.passwordHash ?? (await dummyPasswordHash(this.scryptParams))),
     );
     if (!found || !ok) {
       if (found) {
@@ -119,7 +124,7 @@ export class UsersService {
     const { passwordHash: storedHash, ...user } = found;
     // The one moment the password is known: a hash made with weaker parameters is replaced.
     if (needsRehash(storedHash, this.scryptParams)) {
-      const rehashed = await this.loginHashing.run(() => hashPassword(input.password, this.scryptParams));
+      const rehashed = await this.loginHashing.run(() => this.hashing.hash(input.password));
       await updatePasswordHash(this.knex, user.id, rehashed);
     }
     // Read before ending the previous session, which is often the most recent one.

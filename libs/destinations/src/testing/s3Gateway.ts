@@ -12,10 +12,19 @@ export interface GatewayKey {
   allow: ReadonlySet<S3Permission>;
 }
 
+/** A request that changes the bucket (PutObject or DeleteObject in IAM's terms), as it reached the gateway. */
+export interface BucketChange {
+  method: string;
+  /** The object's key or the bucket's path, decoded, without the query. */
+  path: string;
+}
+
 export interface S3Gateway {
   port: number;
   /** Requests that reached the gateway, whatever became of them. */
   readonly requests: number;
+  /** Every accepted request that writes or deletes, in arrival order: what a test proves no write happened by. */
+  readonly changes: readonly BucketChange[];
   addKey(accessKeyId: string, key: GatewayKey): void;
   close(): Promise<void>;
 }
@@ -52,6 +61,7 @@ function refuse(res: http.ServerResponse, status: number, code: string, message:
 export async function startS3Gateway(upstreamPort: number): Promise<S3Gateway> {
   const keys = new Map<string, GatewayKey>();
   let requests = 0;
+  const changes: BucketChange[] = [];
   const conditional = new ConditionalPuts(upstreamPort);
   const server = http.createServer((req, res) => {
     requests += 1;
@@ -66,6 +76,9 @@ export async function startS3Gateway(upstreamPort: number): Promise<S3Gateway> {
     }
     const permission = permissionOf(method, url);
     if (!permission || !key.allow.has(permission)) return refuse(res, 403, 'AccessDenied', 'Access Denied');
+    if (permission === 's3:PutObject' || permission === 's3:DeleteObject') {
+      changes.push({ method, path: decodeURIComponent(url.split('?')[0] ?? url) });
+    }
 
     const { authorization: _signature, expect: _expect, ...headers } = req.headers;
     const forward = () =>
@@ -97,6 +110,7 @@ export async function startS3Gateway(upstreamPort: number): Promise<S3Gateway> {
     get requests() {
       return requests;
     },
+    changes,
     addKey: (accessKeyId, key) => void keys.set(accessKeyId, key),
     async close() {
       server.closeAllConnections();

@@ -68,3 +68,31 @@ describe('a key that may not list test clocks', () => {
     expect(page.warnings).toEqual([{ code: 'test_clocks_unreadable', message: expect.stringContaining('Test clocks') as unknown }]);
   });
 });
+
+describe('a server without the test clock route', () => {
+  it('answers the clock listing 404, and the plain list is read with a warning rather than failing', async () => {
+    const account = await emulator.createAccount({ objects: { customers: 3, subscriptions: 0 }, routes_absent: ['test_clocks'] });
+    const clock = await emulator.admin<{ id: string }>('POST', `/accounts/${account.id}/test_clocks`, { name: 'unlisted' });
+    await emulator.admin('POST', `/accounts/${account.id}/customers`, { test_clock: clock.id });
+    const listing = await fetch(`${emulator.baseUrl}/v1/test_helpers/test_clocks`, {
+      headers: { Authorization: `Bearer ${account.secret_key}` },
+    });
+    expect(listing.status).toBe(404);
+    expect(await listing.json()).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        message: expect.stringContaining('Unrecognized request URL (GET: /v1/test_helpers/test_clocks)') as unknown,
+      },
+    });
+
+    const connector = createStripeConnector({ settings: testSettings(emulator.baseUrl) });
+    const credential = { kind: 'secret_key' as const, key: account.secret_key };
+    const reader404 = connector.reader(credential, await connector.verify(credential));
+    const page = await reader404.fetchPage('customers', { limit: 100 });
+    expect(page.objects).toHaveLength(3);
+    expect(page.hasMore).toBe(false);
+    expect(page.warnings).toEqual([
+      { code: 'test_clocks_unreadable', message: expect.stringContaining('does not serve the test clock listing') as unknown },
+    ]);
+  });
+});

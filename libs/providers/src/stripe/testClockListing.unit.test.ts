@@ -3,8 +3,8 @@ import type { Requester } from './requester';
 import { listTestClocksOrSkip } from './testClockListing';
 
 // Which failures of the test clock listing only skip the clocks (a refusal of the listing itself)
-// and which still fail the read. The 403 is proved against the emulator in the integration tests;
-// the emulator has no way to lack the route, so the 404 is here.
+// and which still fail the read. Both refusals are also proved against the emulator over HTTP in
+// testClockListing.integration.test.ts (a restricted key's 403; `routes_absent` for the 404).
 
 const failing = (err: Error): Requester => ({ get: () => Promise.reject(err) });
 

@@ -5,12 +5,10 @@ import { waitFor } from '@datasync/testing';
 import { completeProviderObjects } from '../testing/completeProviderObjects';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 import { askFullVerification } from '../testing/askVerification';
-import { heldVerification } from '../testing/heldVerification';
-import { lifecycleCalls } from '../testing/lifecycleCalls';
 
 // Verification of an S3 destination: compared with the newest state of each object in the
-// parts, repaired by new parts (rewritten objects, tombstones), never by changing old ones; an
-// account deleted while its verification runs leaves no part behind (the write fence).
+// parts, repaired by new parts (rewritten objects, tombstones), never by changing old ones. A
+// delete during the verification: s3VerifyFence.integration.test.ts.
 
 const PREFIX = 'verified';
 let h: LoaderHarness;
@@ -78,24 +76,4 @@ it('verifies the parts without drift and writes none, then repairs silent change
   const provider = await completeProviderObjects(h.emulator.baseUrl, account.key, 'charges');
   expect(newest.map((r) => r.id).sort()).toEqual([...provider.keys()].sort());
   for (const row of newest) expect({ id: row.id, data: row.data }).toEqual({ id: row.id, data: provider.get(row.id) });
-});
-
-it('a delete during a verification leaves no part of the account, and no repair is written after the purge', async () => {
-  const account = await h.addAccount({ charges: 250 });
-  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
-  await waitFor(async () => (await verification(account))?.verified_at, {
-    description: 'the verification after the load',
-    timeoutMs: 60_000,
-  });
-  await waitFor(async () => !(await h.deps.queues.isLive('account.verify', { accountId: account.id, scope: 'full' })), {
-    description: 'the verification job to end',
-    timeoutMs: 60_000,
-  });
-  const { verifying } = await heldVerification(h, account);
-
-  expect(await (await lifecycleCalls(h)).remove(account.identifier)).toMatchObject({ deleted: true });
-  await h.emulator.hold(account.externalId, false);
-  const outcome = await verifying;
-  expect(await parts(account)).toEqual([]);
-  expect(outcome).toBe('stopped');
 });

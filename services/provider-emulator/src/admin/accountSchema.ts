@@ -3,6 +3,7 @@ import { MAX_GENERATED } from '../core/timeline';
 import { faultPatchSchema } from '../faults/faultSettings';
 import { countries } from '../generators/pools';
 import { generatedResources } from '../generators/resourceNames';
+import { ABSENT_ROUTES, type AbsentRoute } from '../state/absentRoutes';
 import { RESTRICTABLE, type Restrictable } from '../state/restrictable';
 import { apiVersionSchema } from '../versions/eventSettings';
 
@@ -27,6 +28,10 @@ export const newAccountSchema = faultPatchSchema.keys({
   restricted_key_without: Joi.array()
     .items(Joi.string().valid(...RESTRICTABLE))
     .unique(),
+  // Routes the account's server lacks (state/absentRoutes.ts): answered 404 as an unknown URL.
+  routes_absent: Joi.array()
+    .items(Joi.string().valid(...ABSENT_ROUTES))
+    .unique(),
 });
 
 export interface NewAccountBody {
@@ -40,6 +45,7 @@ export interface NewAccountBody {
   connected_to?: string;
   api_version?: string;
   restricted_key_without?: Restrictable[];
+  routes_absent?: AbsentRoute[];
   rate_limit?: number | null;
   throttle_rate?: number | null;
   error_rate?: number | null;

@@ -24,6 +24,7 @@ export function accountView(account: EmulatorAccount): object {
     livemode: false,
     api_version: account.events.apiVersion,
     restricted_key_without: [...account.restrictedKeyWithout],
+    routes_absent: [...account.routesAbsent],
     objects,
   };
 }

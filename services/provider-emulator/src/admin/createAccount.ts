@@ -44,6 +44,7 @@ export function createAccount(state: EmulatorState, body: NewAccountBody): Emula
     });
     if (body.api_version !== undefined) account.events.apiVersion = body.api_version;
     if (body.restricted_key_without !== undefined) account.restrictedKeyWithout = new Set(body.restricted_key_without);
+    if (body.routes_absent !== undefined) account.routesAbsent = new Set(body.routes_absent);
     return account;
   } catch (err) {
     if (err instanceof AccountExistsError)

@@ -10,6 +10,7 @@ import { TokenBucket } from '../faults/tokenBucket';
 import type { EventLog } from './eventLog';
 import type { ResourceStore } from './resourceStore';
 import { TestClocks } from './testClocks';
+import type { AbsentRoute } from './absentRoutes';
 
 export interface AccountKeys {
   secret: string;
@@ -28,6 +29,8 @@ export class EmulatorAccount {
   faultOverrides: FaultOverrides = {};
   /** Permissions the restricted key lacks: its requests there are refused with 403. */
   restrictedKeyWithout: ReadonlySet<Restrictable> = new Set();
+  /** Routes this account's server lacks: answered 404 as an unknown URL (http/routePresent.ts). */
+  routesAbsent: ReadonlySet<AbsentRoute> = new Set();
   readonly stats = new RequestStats();
   /** Requests held unanswered on the admin API's word (faults/requestHold.ts). */
   readonly hold = new RequestHold();

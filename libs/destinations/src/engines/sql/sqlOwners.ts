@@ -38,16 +38,28 @@ async function guarded<T>(engine: SqlEngine, schema: string, action: string, run
   }
 }
 
+/**
+ * Whether the schema has the marker table, asked of the catalog. Selecting from a table that is
+ * not there would tell the same, but as a failed statement: an ERROR line in the destination
+ * server's log (Postgres logs every failed statement by default) at every first mount of a schema.
+ */
+async function hasOwnersTable(engine: SqlEngine, handle: SqlHandle, schema: string): Promise<boolean> {
+  const { rows } = await handle.query(engine.dialect.listColumns(), [schema, OWNERS_TABLE]);
+  return rows.length > 0;
+}
+
 /** The marker of `table`, or undefined when there is none (or no marker table yet). */
 export function readSqlClaim(engine: SqlEngine, handle: SqlHandle, schema: string, table: string): Promise<TableClaim | undefined> {
   const { dialect } = engine;
   const sql = `SELECT ${names.map((n) => dialect.quoteIdent(n)).join(', ')} FROM ${dialect.table(schema, OWNERS_TABLE)} WHERE ${dialect.quoteIdent('table_name')} = ${dialect.placeholder(1)}`;
   return guarded(engine, schema, `reading the owner of ${table}`, async () => {
+    if (!(await hasOwnersTable(engine, handle, schema))) return undefined;
     try {
       const { rows } = await handle.query(sql, [table]);
       const row = rows[0];
       return row && toClaim(row);
     } catch (err) {
+      // Dropped between the two statements.
       if (missingTable(err)) return undefined;
       throw err;
     }

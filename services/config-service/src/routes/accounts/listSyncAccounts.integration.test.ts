@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { TABLES } from '@datasync/db';
 import { getTestKnex } from '@datasync/testing';
 import { createSyncFixture } from '../../testing/fixtures';
 import { useProviderAndDestination } from '../../testing/providerAndDestination';
@@ -68,6 +69,61 @@ describe('GET /api/v1/syncs/{name}/accounts', () => {
 
     const theirs = await api.get(`/syncs/${other.sync}/accounts`).expect(200);
     expect(theirs.body.data.map((a: { identifier: string }) => a.identifier)).toEqual(['a_account', 'c_account']);
+  });
+
+  it("reads only the sync's own source's accounts from Postgres, however many another source has", async () => {
+    const caller = await newCaller(t.app);
+    const api = asCaller(t.app, caller);
+    const mine = await createSyncFixture(t.app, caller, {
+      emulator: world.emulator,
+      connectionString: world.pg.connectionString,
+      prefix: 'mine',
+    });
+    const other = await createSyncFixture(t.app, caller, {
+      emulator: world.emulator,
+      connectionString: world.pg.connectionString,
+      prefix: 'other',
+    });
+    await api
+      .post(`/syncs/${other.sync}/accounts`, { credential: (await world.emulator.createAccount()).secret_key, identifier: 'a_0000' })
+      .expect(200);
+    // 250 more accounts of the other Stripe source, all sorting before this sync's one: a filter
+    // applied after the read would go through every one of them to find it.
+    const template = (await knex(TABLES.accounts).where({ environment_id: caller.environmentId, identifier: 'a_0000' }).first()) as {
+      source_id: string;
+      external_id: string;
+    };
+    await knex(TABLES.accounts).insert(
+      Array.from({ length: 250 }, (_, i) => ({
+        environment_id: caller.environmentId,
+        source_id: template.source_id,
+        source_type: 'stripe',
+        identifier: `a_${String(i + 1).padStart(4, '0')}`,
+        external_id: template.external_id,
+        credential_kind: 'connected_account',
+      })),
+    );
+    await api
+      .post(`/syncs/${mine.sync}/accounts`, { credential: (await world.emulator.createAccount()).secret_key, identifier: 'b_account' })
+      .expect(200);
+
+    // Rows Postgres returns for the account reads (of this environment) while the page is built.
+    let rowsRead = 0;
+    const count = (response: unknown, query: { sql?: string; bindings?: readonly unknown[] }) => {
+      if (query.sql?.includes('"accounts" as "a"') && query.bindings?.includes(caller.environmentId) && Array.isArray(response)) {
+        rowsRead += response.length;
+      }
+    };
+    knex.on('query-response', count);
+    try {
+      const page = await api.get(`/syncs/${mine.sync}/accounts?limit=1`).expect(200);
+      expect(page.body).toMatchObject({ data: [{ identifier: 'b_account', source: mine.source }], has_more: false });
+    } finally {
+      knex.off('query-response', count);
+    }
+    // The page and the one row that says whether more follow, at most.
+    expect(rowsRead).toBeGreaterThan(0);
+    expect(rowsRead).toBeLessThanOrEqual(2);
   });
 
   it('answers a dashboard session, and 404 for a sync of another environment', async () => {

@@ -57,3 +57,31 @@ it("refuses a restricted key without the test clock permission with Stripe's 403
   expect((await emulator.call('GET', '/v1/customers', as(account.restricted_key))).status).toBe(200);
   expect((await emulator.call('GET', '/v1/test_helpers/test_clocks', as(account.secret_key))).status).toBe(200);
 });
+
+it('answers both clock routes as unknown URLs (404) for an account created with routes_absent, whatever the key', async () => {
+  const account = await emulator.createAccount({ objects: { customers: 2 }, routes_absent: ['test_clocks'] });
+  const clock = (await emulator.call('POST', `/_emulator/accounts/${account.id}/test_clocks`, { body: { name: 'unlisted' } })).body as {
+    id: string;
+  };
+  expect((await emulator.call('GET', `/_emulator/accounts/${account.id}`)).body).toMatchObject({ routes_absent: ['test_clocks'] });
+  for (const key of [account.secret_key, account.restricted_key]) {
+    const auth = { headers: { authorization: `Bearer ${key}` } };
+    for (const path of ['/v1/test_helpers/test_clocks', `/v1/test_helpers/test_clocks/${clock.id}`]) {
+      const response = await emulator.call('GET', path, auth);
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (GET: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+          },
+        },
+      });
+    }
+    // Only those routes: the customers still answer.
+    expect((await emulator.call('GET', '/v1/customers', auth)).status).toBe(200);
+  }
+  const refused = await emulator.call('POST', '/_emulator/accounts', { body: { routes_absent: ['charges'] } });
+  expect(refused.status).toBe(400);
+});

@@ -1,19 +1,24 @@
 import type { RouteDefinition } from '@datasync/http';
 import { requestContext } from '../../http/requestContext';
 import { requirePermission } from '../../http/keyPermissions';
+import { routePresent } from '../../http/routePresent';
 import { stripeErrors } from '../../http/stripeErrors';
 import { listJson } from '../../listing/listJson';
 import { parseListParams } from '../../listing/listParams';
 
 const PATH = '/v1/test_helpers/test_clocks';
 
-/** `GET /v1/test_helpers/test_clocks` (newest first, paged by id) and `GET …/:id`. */
+/**
+ * `GET /v1/test_helpers/test_clocks` (newest first, paged by id) and `GET …/:id`; a 404 for an
+ * account created with `routes_absent: ["test_clocks"]`.
+ */
 export function testClockRoutes(): RouteDefinition[] {
   return [
     {
       method: 'get',
       path: PATH,
       handlers: [
+        routePresent('test_clocks'),
         requirePermission('test_clocks'),
         (req, res) => {
           const clocks = requestContext(res).account.testClocks.list();
@@ -45,6 +50,7 @@ export function testClockRoutes(): RouteDefinition[] {
       method: 'get',
       path: `${PATH}/:id`,
       handlers: [
+        routePresent('test_clocks'),
         requirePermission('test_clocks'),
         (req, res) => {
           const id = String(req.params.id);
