@@ -1,6 +1,6 @@
-import { hashString, unit } from '../core/hash';
+import { hashString, unit } from '../kit/hash';
 import type { EmulatorEvent } from '../state/eventLog';
-import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliverySettings';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../kit/webhooks/deliverySettings';
 import { stripeSignature } from './signPayload';
 import type { WebhookEndpoint } from './webhookEndpoints';
 

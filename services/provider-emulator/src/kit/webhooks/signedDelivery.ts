@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../webhooks/deliverySettings';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliverySettings';
 
 /** One attempt, as the admin API lists them. */
 export interface SignedAttempt {
