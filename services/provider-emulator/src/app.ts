@@ -3,7 +3,7 @@ import { createHttpApp, mountRoutes, type Readiness, type RouteDefinition } from
 import type { Logger } from '@datasync/logger';
 import { authenticate } from './http/authenticate';
 import { faultInjection } from './http/faultInjection';
-import { saveBeforeAnswer } from './http/saveBeforeAnswer';
+import { saveBeforeAnswer } from './kit/http/saveBeforeAnswer';
 import { stripeErrorHandler, unrecognizedUrl } from './http/stripeErrorHandler';
 import { AuthorizationCodes } from './oauth/authorizationCodes';
 import { deleteObjectRoute } from './routes/admin/deleteObject';

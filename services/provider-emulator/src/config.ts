@@ -1,5 +1,5 @@
 import { Joi, commonEnv, loadConfig } from '@datasync/config';
-import { STRIPE_LIKE_LATENCY, type LatencySetting } from './faults/latencyModel';
+import { STRIPE_LIKE_LATENCY, type LatencySetting } from './kit/faults/latencyModel';
 import { DEFAULT_SEARCH_LAG_MS, HUBSPOT_LIKE_LATENCY } from './hubspot/createHubspotState';
 import { isResourceName } from './generators/resourceNames';
 

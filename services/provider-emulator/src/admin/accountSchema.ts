@@ -1,6 +1,6 @@
 import { Joi } from '@datasync/config';
 import { MAX_GENERATED } from '../core/timeline';
-import { faultPatchSchema } from '../faults/faultSettings';
+import { faultPatchSchema } from '../kit/faults/faultSettings';
 import { countries } from '../generators/pools';
 import { generatedResources } from '../generators/resourceNames';
 import { ABSENT_ROUTES, type AbsentRoute } from '../state/absentRoutes';

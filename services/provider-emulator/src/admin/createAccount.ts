@@ -1,5 +1,5 @@
 import { ApiError } from '@datasync/errors';
-import { latencyRange, type FaultOverrides } from '../faults/faultSettings';
+import { latencyRange, type FaultOverrides } from '../kit/faults/faultSettings';
 import { isResourceName, type ResourceName } from '../generators/resourceNames';
 import { stripeErrors } from '../http/stripeErrors';
 import type { EmulatorAccount } from '../state/account';

@@ -1,5 +1,5 @@
 import { fromBase62, randomBase62, toBase62 } from './base62';
-import { hash3, hashString } from './hash';
+import { hash3, hashString } from '../kit/hash';
 
 const TAG_LENGTH = 10;
 const INDEX_LENGTH = 8;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { hash3, intBetween, unit, weighted } from '../core/hash';
+import { hash3, intBetween, unit, weighted } from '../kit/hash';
 import { toBase62 } from '../core/base62';
 import { cardBrands } from './pools';
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { hash3, pick, unit } from '../core/hash';
+import { hash3, pick, unit } from '../kit/hash';
 import { cardDetails } from './cards';
 import type { Generator } from './context';
 import { person } from './people';

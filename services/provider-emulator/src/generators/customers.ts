@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { hash3, unit } from '../core/hash';
+import { hash3, unit } from '../kit/hash';
 import { toBase62 } from '../core/base62';
 import type { Generator } from './context';
 import { person, personPhone } from './people';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { weighted } from '../core/hash';
+import { weighted } from '../kit/hash';
 import type { Generator } from './context';
 import { person } from './people';
 import { customerIndexOf, metadataFor, paymentAmount, paymentCurrency, spread } from './relations';

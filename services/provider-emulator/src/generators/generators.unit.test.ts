@@ -1,5 +1,5 @@
 import { stripeCatalog, STRIPE_API_VERSION } from '@datasync/providers';
-import { field, fieldAt } from '../core/json';
+import { field, fieldAt } from '../kit/json';
 import { buildAccount, type AccountSpec } from '../state/accountFactory';
 import { customerIndexedResources, resourceKinds } from './registry';
 import { generatedResources, isResourceName, type ResourceName } from './resourceNames';

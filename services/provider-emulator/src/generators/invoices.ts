@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { hash3, weighted } from '../core/hash';
+import { hash3, weighted } from '../kit/hash';
 import type { GenContext, Generator } from './context';
 import { childCount, embeddedList } from './embeddedList';
 import { person } from './people';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { hash3, intBetween, pick } from '../core/hash';
+import { hash3, intBetween, pick } from '../kit/hash';
 import { citiesByCountry, emailDomains, firstNames, lastNames, streets } from './pools';
 
 const F_FIRST = 1;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { hash3, unit, weighted } from '../core/hash';
+import { hash3, unit, weighted } from '../kit/hash';
 import type { Generator } from './context';
 import { metadataFor } from './relations';
 

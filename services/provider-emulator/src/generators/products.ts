@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { pick, unit } from '../core/hash';
+import { pick, unit } from '../kit/hash';
 import type { Generator } from './context';
 import { productNames } from './pools';
 import { metadataFor } from './relations';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { unit, weighted } from '../core/hash';
+import { unit, weighted } from '../kit/hash';
 import type { Generator } from './context';
 import { customerIdOf, metadataFor, paymentAmount, paymentCurrency, spread } from './relations';
 

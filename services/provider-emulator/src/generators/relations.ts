@@ -1,4 +1,4 @@
-import { hash3, pick, unit, weighted } from '../core/hash';
+import { hash3, pick, unit, weighted } from '../kit/hash';
 import type { GenContext } from './context';
 import { metadataSources } from './pools';
 

@@ -1,4 +1,4 @@
-import { field } from '../core/json';
+import { field } from '../kit/json';
 import { stripeErrors } from '../http/stripeErrors';
 import type { EmulatorAccount } from '../state/account';
 import { listJson } from './listJson';

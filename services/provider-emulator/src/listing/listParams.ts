@@ -1,4 +1,4 @@
-import { isPlainObject } from '../core/json';
+import { isPlainObject } from '../kit/json';
 import { stripeErrors } from '../http/stripeErrors';
 
 export interface CreatedRange {

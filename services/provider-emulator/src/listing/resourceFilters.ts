@@ -1,4 +1,4 @@
-import { field, fieldAt } from '../core/json';
+import { field, fieldAt } from '../kit/json';
 import type { ResourceName } from '../generators/resourceNames';
 import type { CreatedRange, FilterKind, FilterValue } from './listParams';
 

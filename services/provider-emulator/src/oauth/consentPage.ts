@@ -1,7 +1,4 @@
-/** HTML-escapes text for element content and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+import { escapeHtml } from '../kit';
 
 export interface ConsentPageInput {
   appName: string;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { isPlainObject } from '../core/json';
+import { isPlainObject } from '../kit/json';
 import { apiKeyOf } from '../http/authenticate';
 import { OAuthError } from '../http/oauthError';
 import { maskKey } from '../http/stripeErrors';

@@ -1,5 +1,5 @@
 import { ApiError } from '@datasync/errors';
-import { field } from '../core/json';
+import { field } from '../kit/json';
 import { stripeErrors } from '../http/stripeErrors';
 import type { ResourceStore } from '../state/resourceStore';
 

@@ -1,5 +1,5 @@
 import type { CatalogResource } from '@datasync/providers';
-import { field } from '../core/json';
+import { field } from '../kit/json';
 
 export type Change = 'created' | 'updated' | 'deleted';
 

@@ -1,4 +1,4 @@
-import { fieldAt, toJsonObject, type JsonObject } from '../core/json';
+import { fieldAt, toJsonObject, type JsonObject } from '../kit/json';
 import type { EmulatorAccount } from '../state/account';
 import type { ResourceStore } from '../state/resourceStore';
 

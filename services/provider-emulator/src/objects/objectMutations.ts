@@ -1,4 +1,4 @@
-import { toJsonObject, type JsonObject } from '../core/json';
+import { toJsonObject, type JsonObject } from '../kit/json';
 import { stripeErrors } from '../http/stripeErrors';
 import type { EmulatorAccount } from '../state/account';
 import type { ResourceStore } from '../state/resourceStore';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core/json';
+import type { JsonObject } from '../kit/json';
 import type { EmulatorAccount } from '../state/account';
 import type { EmulatorState } from '../state/emulatorState';
 import type { AccountSettings, JournalRecord } from './journalRecords';

@@ -1,5 +1,5 @@
-import type { JsonObject } from '../core/json';
-import type { FaultOverrides, FaultSettings } from '../faults/faultSettings';
+import type { JsonObject } from '../kit/json';
+import type { FaultOverrides, FaultSettings } from '../kit/faults/faultSettings';
 import type { ResourceName } from '../generators/resourceNames';
 import type { AccountSpec } from '../state/accountFactory';
 import type { EmulatorEvent, LateVisibility } from '../state/eventLog';

@@ -2,9 +2,8 @@ import { isResourceName } from '../generators/resourceNames';
 import type { EmulatorAccount } from '../state/account';
 import type { EmulatorState } from '../state/emulatorState';
 import type { ResourceStore } from '../state/resourceStore';
+import { CorruptJournalError } from '../kit';
 import type { JournalRecord } from './journalRecords';
-
-export class CorruptJournalError extends Error {}
 
 /** Applies one journal record to the state, as it was when the record was written. */
 export function replayRecord(state: EmulatorState, record: JournalRecord): void {

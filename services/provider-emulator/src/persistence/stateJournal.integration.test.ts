@@ -6,7 +6,7 @@ import { configSchema, type EmulatorConfig } from '../config';
 import { createObject, deleteObject, updateObject } from '../objects/objectMutations';
 import { createEmulatorState } from '../state/createEmulatorState';
 import type { EmulatorState } from '../state/emulatorState';
-import { CorruptJournalError } from './replayRecord';
+import { CorruptJournalError } from '../kit';
 import { StateJournal } from './stateJournal';
 
 // The journal on a real folder, in-process: what a restart rebuilds, a crash's torn last line,

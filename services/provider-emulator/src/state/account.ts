@@ -2,9 +2,10 @@ import type { CatalogResource } from '@datasync/providers';
 import { IdCodec, accountTag } from '../core/ids';
 import type { AccountProfile, GenContext } from '../generators/context';
 import type { ResourceName } from '../generators/resourceNames';
-import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../faults/faultSettings';
-import { RequestHold } from '../faults/requestHold';
-import { RequestStats } from '../faults/requestStats';
+import { effectiveFaults, type FaultOverrides, type FaultSettings } from '../kit/faults/faultSettings';
+import { Hold } from '../kit/faults/hold';
+import { RequestStats } from '../kit/faults/requestStats';
+import { mulberry32 } from '../kit/random';
 import type { Restrictable } from './restrictable';
 import { TokenBucket } from '../faults/tokenBucket';
 import type { EventLog } from './eventLog';
@@ -32,8 +33,8 @@ export class EmulatorAccount {
   /** Routes this account's server lacks: answered 404 as an unknown URL (http/routePresent.ts). */
   routesAbsent: ReadonlySet<AbsentRoute> = new Set();
   readonly stats = new RequestStats();
-  /** Requests held unanswered on the admin API's word (faults/requestHold.ts). */
-  readonly hold = new RequestHold();
+  /** Requests held unanswered on the admin API's word (the kit's Hold). */
+  readonly hold = new Hold();
   private bucket: TokenBucket | undefined;
   private clocks: TestClocks | undefined;
   private readonly random: () => number;
@@ -89,18 +90,6 @@ export class EmulatorAccount {
   roll(): number {
     return this.random();
   }
-}
-
-/** A small fast seeded PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Builds the generator context of one (account, resource) pair from the account's stores. */

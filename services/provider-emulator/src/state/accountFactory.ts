@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CatalogResource } from '@datasync/providers';
 import { toBase62 } from '../core/base62';
-import { hashString } from '../core/hash';
+import { hashString } from '../kit/hash';
 import { IdCodec, accountTag } from '../core/ids';
 import { Timeline } from '../core/timeline';
 import type { AccountProfile } from '../generators/context';

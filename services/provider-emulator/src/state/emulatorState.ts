@@ -2,7 +2,7 @@ import type { CatalogResource } from '@datasync/providers';
 import { MAX_GENERATED } from '../core/timeline';
 import { WebhookDelivery } from '../webhooks/webhookDelivery';
 import { WebhookEndpoints } from '../webhooks/webhookEndpoints';
-import type { FaultOverrides, FaultSettings } from '../faults/faultSettings';
+import type { FaultOverrides, FaultSettings } from '../kit/faults/faultSettings';
 import { generatedResources, type ResourceName } from '../generators/resourceNames';
 import type { EmulatorAccount } from './account';
 import { accountIdFor, buildAccount, type AccountSpec } from './accountFactory';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
-import { unit } from '../core/hash';
+import { unit } from '../kit/hash';
 import type { IdCodec } from '../core/ids';
-import type { JsonObject } from '../core/json';
+import type { JsonObject } from '../kit/json';
 import { renderInVersion } from '../versions/apiVersions';
 
 /** Stripe's event shape; `type` is a plain string, as the emulator emits types the SDK may not list yet. */

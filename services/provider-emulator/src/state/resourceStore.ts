@@ -1,6 +1,6 @@
 import type { CatalogResource } from '@datasync/providers';
 import type { IdCodec } from '../core/ids';
-import { mergePatch, toJsonObject, type JsonObject } from '../core/json';
+import { mergePatch, toJsonObject, type JsonObject } from '../kit/json';
 import type { Timeline } from '../core/timeline';
 import type { GenContext } from '../generators/context';
 import type { ResourceKind } from '../generators/registry';

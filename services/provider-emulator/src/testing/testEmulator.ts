@@ -4,6 +4,7 @@ import { parseConfig } from '@datasync/config';
 import { Readiness, boundPort, listen } from '@datasync/http';
 import { silentLogger } from '@datasync/logger';
 import { createApp } from '../app';
+import { closeServer, httpCaller, type HttpResult } from '../kit/testing/httpCaller';
 import { configSchema, type EmulatorConfig } from '../config';
 import { createEmulatorState } from '../state/createEmulatorState';
 import type { EmulatorState } from '../state/emulatorState';
@@ -19,12 +20,7 @@ export interface AdminAccount {
   objects: Record<string, number>;
 }
 
-export interface HttpResult {
-  status: number;
-  headers: Headers;
-  body: unknown;
-  text: string;
-}
+export type { HttpResult };
 
 export interface TestEmulator {
   baseUrl: string;
@@ -58,30 +54,7 @@ export async function startTestEmulator(env: Record<string, string> = {}): Promi
   const port = boundPort(server);
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function call(
-    method: string,
-    path: string,
-    options: { body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {},
-  ): Promise<HttpResult> {
-    const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.body instanceof URLSearchParams) {
-      headers['content-type'] ??= 'application/x-www-form-urlencoded';
-      body = options.body.toString();
-    } else if (options.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = JSON.stringify(options.body);
-    }
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: options.redirect ?? 'manual' });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text };
-  }
+  const call = httpCaller(baseUrl);
 
   return {
     baseUrl,
@@ -95,11 +68,9 @@ export async function startTestEmulator(env: Record<string, string> = {}): Promi
     },
     call,
     stripe: (key) => new Stripe(key, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        state.webhookDelivery.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => {
+      state.webhookDelivery.close();
+      return closeServer(server);
+    },
   };
 }

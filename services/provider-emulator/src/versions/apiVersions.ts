@@ -1,4 +1,4 @@
-import { isPlainObject, type JsonObject } from '../core/json';
+import { isPlainObject, type JsonObject } from '../kit/json';
 
 /** Stripe's version names: a release date, since 2024 with the release's name (`2025-03-31.basil`). */
 export const API_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;

@@ -5,6 +5,7 @@ import { Readiness, boundPort, listen } from '@datasync/http';
 import { silentLogger } from '@datasync/logger';
 import { createApp } from '../../app';
 import { configSchema, type EmulatorConfig } from '../../config';
+import { closeServer, httpCaller, type CallOptions, type HttpResult } from '../../kit/testing/httpCaller';
 import { createEmulatorState } from '../../state/createEmulatorState';
 import { createHubspotState } from '../createHubspotState';
 import type { HubspotState } from '../portal/hubspotState';
@@ -23,18 +24,7 @@ export interface AdminApp {
   client_secret: string;
 }
 
-export interface HttpResult {
-  status: number;
-  headers: Headers;
-  body: unknown;
-  text: string;
-}
-
-export interface CallOptions {
-  body?: unknown;
-  token?: string;
-  headers?: Record<string, string>;
-}
+export type { CallOptions, HttpResult };
 
 export interface TestHubspotEmulator {
   baseUrl: string;
@@ -70,27 +60,7 @@ export async function startTestHubspotEmulator(env: Record<string, string> = {})
   const server: http.Server = await listen(app, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${boundPort(server)}`;
 
-  async function call(method: string, path: string, options: CallOptions = {}): Promise<HttpResult> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.body instanceof URLSearchParams) {
-      headers['content-type'] ??= 'application/x-www-form-urlencoded';
-      body = options.body.toString();
-    } else if (options.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = JSON.stringify(options.body);
-    }
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, headers: response.headers, body: parsed, text };
-  }
+  const call = httpCaller(baseUrl);
 
   async function created<T>(path: string, body: unknown): Promise<T> {
     const result = await call('POST', path, { body });
@@ -106,11 +76,9 @@ export async function startTestHubspotEmulator(env: Record<string, string> = {})
     install: (portalId, clientId) => created(`/_emulator/hubspot/portals/${portalId}/install`, { client_id: clientId }),
     call,
     sdk: (accessToken) => new Client({ accessToken, basePath: baseUrl, numberOfApiCallRetries: 0 }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        hubspot.dispatcher.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => {
+      hubspot.dispatcher.close();
+      return closeServer(server);
+    },
   };
 }

@@ -18,7 +18,7 @@ export interface WebhookRouting {
  * client secret (v1 and v3 headers), retried on failure. Event ids count up per emulator.
  */
 export class WebhookDispatcher {
-  readonly delivery = new SignedDelivery();
+  readonly delivery = new SignedDelivery<{ delivery: string; target: string }>();
   private routing: WebhookRouting | undefined;
   private eventId = 1;
   private subscriptionIds = new Map<string, number>();
@@ -58,7 +58,7 @@ export class WebhookDispatcher {
     }));
     const first = stamped[0]?.eventId ?? 0;
     this.delivery.send({
-      delivery: `${app.appId}:${first}`,
+      label: { delivery: `${app.appId}:${first}`, target: targetUrl },
       url: targetUrl,
       // attemptNumber counts retries from 0: the body, and so the signature, differ per attempt.
       body: (attempt) => JSON.stringify(stamped.map((event) => ({ ...event, attemptNumber: attempt - 1 }))),

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
-import type { FaultSettings } from '../../faults/faultSettings';
-import { latencyFor } from '../../faults/latencyModel';
-import type { RequestStats } from '../../faults/requestStats';
+import type { FaultSettings } from './faultSettings';
+import { latencyFor } from './latencyModel';
+import type { RequestStats } from './requestStats';
 import type { Hold } from './hold';
 
 /** What the gate needs of the account a request acts for, whatever the provider. */
@@ -12,6 +12,12 @@ export interface FaultTarget {
   roll: () => number;
   /** While held, requests wait here before anything else happens to them. */
   hold?: Hold;
+  /**
+   * The provider's own rate limit, if it has one the gate should apply (rules and bodies differ
+   * between providers): the error to answer with when the request is over it, else undefined.
+   * Asked after the dice for a dropped connection and before random throttling.
+   */
+  rateLimited?: () => unknown;
 }
 
 export interface FaultGateOptions {
@@ -28,13 +34,14 @@ export interface FaultGateOptions {
 
 /**
  * The kit's faults for any provider, in the order a real edge applies them: a hold, latency, dropped
- * connection, random throttling, server error. Rate limits are the provider's own (their rules
- * and bodies differ), so they are not here. Every request and status is counted in the stats.
+ * connection, the provider's rate limit (the target's `rateLimited`, if any), random throttling,
+ * server error. Every request and status is counted in the stats.
  */
 export function faultGate(options: FaultGateOptions): RequestHandler {
   return (req, res, next) => {
-    const { faults, stats, roll, hold } = options.target(res);
-    stats.countRequest(options.endpoint(req));
+    const { faults, stats, roll, hold, rateLimited } = options.target(res);
+    const endpoint = options.endpoint(req);
+    stats.countRequest(endpoint);
     res.once('finish', () => stats.countStatus(res.statusCode));
     const delay = latencyFor(faults.latency_ms, options.itemsRequested(req), roll);
     const decide = () => {
@@ -42,6 +49,11 @@ export function faultGate(options: FaultGateOptions): RequestHandler {
         stats.resets += 1;
         req.socket.destroy();
         return;
+      }
+      const overLimit = rateLimited?.();
+      if (overLimit !== undefined) {
+        stats.rateLimited += 1;
+        return next(overLimit);
       }
       if (faults.throttle_rate > 0 && roll() < faults.throttle_rate) {
         stats.rateLimited += 1;
@@ -53,9 +65,9 @@ export function faultGate(options: FaultGateOptions): RequestHandler {
       }
       next();
     };
+    // A held request waits first, then takes its latency and faults as any other.
     const proceed = () => (delay > 0 ? void setTimeout(decide, delay) : decide());
-    const held = hold?.wait();
-    if (held) void held.then(proceed);
+    if (hold) hold.whenReleased(endpoint, proceed);
     else proceed();
   };
 }

@@ -3,6 +3,14 @@ import path from 'node:path';
 
 export class CorruptJournalError extends Error {}
 
+export interface OpenOptions<R> {
+  /**
+   * The state just replayed, as the fewest records that rebuild it: given, the file is rewritten
+   * with them on every start, so it does not grow with every update of the same thing across restarts.
+   */
+  compact?: () => R[];
+}
+
 /**
  * A provider's state on disk as an append-only NDJSON file of the changes made to it, replayed
  * on start. A provider records each change when it makes it (`append`) and the HTTP layer calls
@@ -25,6 +33,7 @@ export class AppendJournal<R> {
     dir: string,
     name: string,
     replay: (record: R) => void,
+    options: OpenOptions<R> = {},
   ): { journal: AppendJournal<R>; replayed: number; tornTail: boolean } {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, name);
@@ -36,7 +45,8 @@ export class AppendJournal<R> {
         throw new CorruptJournalError(`${file} line ${line + 1}: ${err instanceof Error ? err.message : String(err)}`);
       }
     });
-    if (tornTail) rewrite(file, records);
+    if (options.compact) rewrite(file, options.compact());
+    else if (tornTail) rewrite(file, records);
     return { journal: new AppendJournal<R>(file, fs.openSync(file, 'a')), replayed: records.length, tornTail };
   }
 
@@ -47,7 +57,7 @@ export class AppendJournal<R> {
   /** Writes what was appended since the last call; synchronous, so it lands before the answer. */
   save(): void {
     if (this.pending.length === 0 || this.fd < 0) return;
-    fs.writeSync(this.fd, this.pending.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    fs.writeSync(this.fd, toLines(this.pending));
     this.pending = [];
   }
 
@@ -81,9 +91,20 @@ function readRecords<R>(file: string): { records: R[]; tornTail: boolean } {
   return { records, tornTail };
 }
 
-// A torn tail is cut off before appending again, or the next record would be glued to it.
+// A torn tail is cut off before appending again, or the next record would be glued to it. The new
+// file is on disk before it replaces the old one: a crash mid-rewrite leaves one of the two whole.
 function rewrite<R>(file: string, records: R[]): void {
   const temporary = `${file}.tmp`;
-  fs.writeFileSync(temporary, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  const fd = fs.openSync(temporary, 'w');
+  try {
+    fs.writeSync(fd, toLines(records));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(temporary, file);
+}
+
+function toLines<R>(records: R[]): string {
+  return records.map((record) => `${JSON.stringify(record)}\n`).join('');
 }

@@ -1,19 +1,19 @@
-import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../webhooks/deliverySettings';
+import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './deliverySettings';
 
-/** One attempt, as the admin API lists them. */
-export interface SignedAttempt {
-  /** What the provider calls the delivery (an event id, a batch id). */
-  delivery: string;
-  target: string;
+/**
+ * One attempt, as the admin API lists them: the provider's label of the delivery (`L`: an event
+ * and its endpoint, a batch and its target…), then what happened to this attempt.
+ */
+export type SignedAttempt<L extends object> = L & {
   attempt: number;
   /** The target's HTTP status; null when it did not answer (refused, timed out). */
   status: number | null;
   at: number;
-}
+};
 
-export interface OutgoingRequest {
-  /** Provider's name for the delivery, kept in the attempt log. */
-  delivery: string;
+export interface OutgoingRequest<L extends object> {
+  /** The provider's label of the delivery, first in each of its attempts in the log. */
+  label: L;
   url: string;
   /** The body of an attempt (1, 2, …): some providers number attempts inside it. */
   body: (attempt: number) => string;
@@ -28,21 +28,23 @@ const KEPT_ATTEMPTS = 5_000;
  * delivered, anything else (or no answer) is retried with an exponential backoff, up to
  * `maxAttempts`. Asynchronous, as providers deliver; `close` stops what is pending.
  */
-export class SignedDelivery {
+export class SignedDelivery<L extends object> {
   readonly settings: DeliverySettings = { ...DEFAULT_DELIVERY_SETTINGS };
-  private readonly attempts: SignedAttempt[] = [];
+  private readonly attempts: SignedAttempt<L>[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
 
-  send(request: OutgoingRequest): void {
-    this.later(0, () => this.attempt(request, 1));
+  /** Queues the first attempt, `delayMs` from now (a provider holds some back to reorder them). */
+  send(request: OutgoingRequest<L>, delayMs = 0): void {
+    this.later(delayMs, () => this.attempt(request, 1));
   }
 
   /** The latest attempts, oldest first. */
-  log(): SignedAttempt[] {
+  log(): SignedAttempt<L>[] {
     return [...this.attempts];
   }
 
+  /** Stops every pending attempt (the emulator is closing). */
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -58,7 +60,7 @@ export class SignedDelivery {
     this.timers.add(timer);
   }
 
-  private async attempt(request: OutgoingRequest, attempt: number): Promise<void> {
+  private async attempt(request: OutgoingRequest<L>, attempt: number): Promise<void> {
     if (this.closed) return;
     let status: number | null;
     const body = request.body(attempt);
@@ -74,7 +76,7 @@ export class SignedDelivery {
     } catch {
       status = null;
     }
-    this.attempts.push({ delivery: request.delivery, target: request.url, attempt, status, at: Date.now() });
+    this.attempts.push({ ...request.label, attempt, status, at: Date.now() });
     if (this.attempts.length > KEPT_ATTEMPTS) this.attempts.splice(0, this.attempts.length - KEPT_ATTEMPTS);
     const delivered = status !== null && status >= 200 && status < 300;
     if (!delivered && attempt < this.settings.maxAttempts) {

@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@datasync/http';
 import { accountParam } from '../../admin/adminLookup';
 import { faultOverridesOf } from '../../admin/createAccount';
-import { faultPatchSchema } from '../../faults/faultSettings';
+import { faultPatchSchema } from '../../kit/faults/faultSettings';
 import { validate } from '../../http/validate';
 import type { NewAccountBody } from '../../admin/accountSchema';
 import type { EmulatorState } from '../../state/emulatorState';

@@ -27,8 +27,10 @@ export function postAccountHoldRoute(state: EmulatorState): RouteDefinition {
       (req, res) => {
         const account = accountParam(state, req);
         const { held, after, endpoint } = validate<{ held: boolean; after: number; endpoint?: string }>(holdSchema, req.body);
-        const released = account.hold.set(held, after, endpoint ?? null);
-        res.json({ held: account.hold.held, waiting: account.hold.waitingCount, released });
+        let released = 0;
+        if (held) account.hold.hold({ after, endpoint: endpoint ?? null });
+        else released = account.hold.free();
+        res.json({ held: account.hold.held, waiting: account.hold.waiting, released });
       },
     ],
   };

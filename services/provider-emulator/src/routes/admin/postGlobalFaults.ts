@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@datasync/http';
 import { faultOverridesOf } from '../../admin/createAccount';
 import type { NewAccountBody } from '../../admin/accountSchema';
-import { faultPatchSchema, noFaults } from '../../faults/faultSettings';
+import { faultPatchSchema, noFaults } from '../../kit/faults/faultSettings';
 import { validate } from '../../http/validate';
 import type { EmulatorState } from '../../state/emulatorState';
 

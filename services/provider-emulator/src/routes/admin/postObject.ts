@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@datasync/http';
 import { Joi } from '@datasync/config';
 import { accountParam, silentParam, storeParam } from '../../admin/adminLookup';
-import type { JsonObject } from '../../core/json';
+import type { JsonObject } from '../../kit/json';
 import { validate } from '../../http/validate';
 import { createObject } from '../../objects/objectMutations';
 import type { EmulatorState } from '../../state/emulatorState';

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@datasync/http';
 import { accountParam, silentParam, storeParam } from '../../admin/adminLookup';
-import type { JsonObject } from '../../core/json';
+import type { JsonObject } from '../../kit/json';
 import { validate } from '../../http/validate';
 import { updateObject } from '../../objects/objectMutations';
 import type { EmulatorState } from '../../state/emulatorState';

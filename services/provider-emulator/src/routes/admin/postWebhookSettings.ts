@@ -6,7 +6,7 @@ import {
   deliverySettingsSchema,
   deliverySettingsView,
   type DeliverySettingsBody,
-} from '../../webhooks/deliverySettings';
+} from '../../kit/webhooks/deliverySettings';
 
 /**
  * `POST /_emulator/webhook_settings` `{max_attempts?, retry_base_ms?, duplicate_share?,

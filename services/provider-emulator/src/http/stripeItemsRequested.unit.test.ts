@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { STRIPE_LIKE_LATENCY, itemsRequested, latencyFor } from './latencyModel';
+import { STRIPE_LIKE_LATENCY, latencyFor } from '../kit/faults/latencyModel';
+import { itemsRequested } from './stripeItemsRequested';
 
 const request = (query: Record<string, string> = {}) => ({ query }) as unknown as Request;
 

@@ -1,5 +1,3 @@
-import type { Request } from 'express';
-
 /**
  * Answer times like Stripe's (its documentation promises none; these are typical of its API seen
  * from a nearby region): a retrieve in 80–200 ms, and a list page slower with its size, 3 ms per
@@ -13,19 +11,6 @@ export interface LatencySetting {
   max: number;
   /** Added per list item requested (`limit`, 10 by default): big pages take longer. */
   perItemMs?: number;
-}
-
-// `/v1/charges`, `/v1/invoices/:id/lines`, `/v1/subscription_items`: paths that answer a page.
-function isListPath(path: string): boolean {
-  const parts = path.split('/').filter(Boolean);
-  return (parts.length === 2 && parts[1] !== 'account') || (parts.length === 4 && parts[3] === 'lines');
-}
-
-/** How many items the request asks for: its `limit`, Stripe's default of 10 for a list, 0 for anything else. */
-export function itemsRequested(req: Request, path: string): number {
-  if (!isListPath(path)) return 0;
-  const limit = Number(req.query.limit);
-  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 10;
 }
 
 /** The delay before answering: uniform in [min, max], plus the per-item share of a list page. */
