@@ -70,10 +70,14 @@ describe('rate limits', () => {
       const ok = results.filter((r) => r.status === 200).length + 1;
       const limited = results.filter((r) => r.status === 429);
       expect(ok + limited.length).toBe(121);
-      // Never past the bucket plus its refill, and refused early by at most the other replica's unspent lease.
-      expect(ok).toBeLessThanOrEqual(40 + Math.ceil(40 * elapsedS));
+      // Never past the bucket plus its refill, and refused early by at most the other replica's
+      // unspent lease. Every request past what the bucket could give in that time is refused; a
+      // machine too slow to outrun the refill has none to refuse, so the count, not its being
+      // nonzero, is what holds everywhere.
+      const allowed = 40 + Math.ceil(40 * elapsedS);
+      expect(ok).toBeLessThanOrEqual(allowed);
+      expect(limited.length).toBeGreaterThanOrEqual(121 - allowed);
       expect(ok).toBeGreaterThanOrEqual(40 - (maxLeaseFor(40) - 1));
-      expect(limited.length).toBeGreaterThan(0);
       for (const res of limited) {
         expect(res.body).toEqual({
           type: 'rate_limit_error',
