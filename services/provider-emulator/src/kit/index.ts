@@ -16,3 +16,4 @@ export { faultGate, type FaultTarget } from './faults/faultGate';
 export { Hold } from './faults/hold';
 export { SignedDelivery, type SignedAttempt } from './webhooks/signedDelivery';
 export { mulberry32 } from './random';
+export { LeakyBucket } from './rate/leakyBucket';
