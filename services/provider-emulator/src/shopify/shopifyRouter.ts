@@ -30,7 +30,7 @@ export function shopifyRouter(state: ShopifyState, logger: Logger): Router {
 
   const shopApi = express.Router();
   shopApi.use(shopDomain(state));
-  shopApi.use('/admin/oauth', oauthRoutes(state));
+  shopApi.use(oauthRoutes(state));
   // Any supported version name is answered by the one schema the emulator serves, and says so.
   shopApi.use('/admin/api/:version', (req, res, next) => {
     if (!VERSION.test(String(req.params.version))) return next(shopifyErrors.notFound());

@@ -46,7 +46,7 @@ function consentPage(shop: string, fields: Record<string, string>): string {
 export function oauthRoutes(state: ShopifyState): Router {
   const router = express.Router();
   const codes = new Map<string, PendingCode>();
-  router.use(express.urlencoded({ extended: false, limit: '20kb' }), express.json({ limit: '20kb' }));
+  router.use('/admin/oauth', express.urlencoded({ extended: false, limit: '20kb' }), express.json({ limit: '20kb' }));
 
   const appOf = (clientId: string) => {
     const app = state.apps.get(clientId);

@@ -13,10 +13,13 @@ type Args = ConnectionArgs & { first?: number | null };
 /** A list field with a `first` argument (Order.transactions, …): not a connection, just cut. */
 const firstOf = <T>(items: T[], args: Args) => (args.first != null ? items.slice(0, args.first) : items);
 
+/** Shopify's DateTimes have whole seconds: filters and sorting read what clients see. */
+const seconds = (ms: number) => Math.floor(ms / 1000) * 1000;
+
 const item = (record: { id: number; createdAt: number; updatedAt: number }, view: unknown): ConnectionItem => ({
   id: record.id,
-  createdAt: record.createdAt,
-  updatedAt: record.updatedAt,
+  createdAt: seconds(record.createdAt),
+  updatedAt: seconds(record.updatedAt),
   view,
 });
 
