@@ -23,7 +23,9 @@ const VERSION = /^(\d{4}-\d{2}|unstable)$/;
 export function shopifyRouter(state: ShopifyState, logger: Logger): Router {
   const router = express.Router();
   const isShopify = (req: express.Request) =>
-    /^\/(admin|shops)(\/|$)/.test(req.path) || req.path.startsWith('/_emulator/shopify/') || (req.headers.host ?? '').includes('.myshopify.com');
+    /^\/(admin|shops)(\/|$)/.test(req.path) ||
+    req.path.startsWith('/_emulator/shopify/') ||
+    (req.headers.host ?? '').includes('.myshopify.com');
   router.use((req, _res, next) => next(isShopify(req) ? undefined : 'router'));
   router.use('/_emulator/shopify', express.json({ limit: '100kb' }));
   router.use(shopAdminRoutes(state), recordAdminRoutes(state), appAdminRoutes(state));

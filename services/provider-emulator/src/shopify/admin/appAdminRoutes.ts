@@ -15,7 +15,12 @@ export function appAdminRoutes(state: ShopifyState): Router {
   const router = express.Router();
   router.post('/_emulator/shopify/apps', (req, res) => {
     const body = adminBody<{ name: string }>(Joi.object({ name: Joi.string().max(100).default('Data sync') }), req.body);
-    const app = { clientId: randomBytes(16).toString('hex'), clientSecret: `shpss_${randomBytes(16).toString('hex')}`, name: body.name, installs: new Set<string>() };
+    const app = {
+      clientId: randomBytes(16).toString('hex'),
+      clientSecret: `shpss_${randomBytes(16).toString('hex')}`,
+      name: body.name,
+      installs: new Set<string>(),
+    };
     state.apps.set(app.clientId, app);
     res.status(201).json({ client_id: app.clientId, client_secret: app.clientSecret, name: app.name });
   });
@@ -23,13 +28,19 @@ export function appAdminRoutes(state: ShopifyState): Router {
   router.post('/_emulator/shopify/shops/:shop/install', (req, res) => {
     const shop = adminShop(state, req);
     const body = adminBody<{ client_id: string; scope: string; expiring: boolean }>(
-      Joi.object({ client_id: Joi.string().required(), scope: Joi.string().default('read_orders,read_customers,read_products'), expiring: Joi.boolean().default(true) }),
+      Joi.object({
+        client_id: Joi.string().required(),
+        scope: Joi.string().default('read_orders,read_customers,read_products'),
+        expiring: Joi.boolean().default(true),
+      }),
       req.body,
     );
     const app = state.apps.get(body.client_id);
     if (!app) throw new ShopifyHttpError(404, { error: 'no such app' });
     app.installs.add(shop.spec.domain);
-    res.status(201).json(state.tokens.issue({ shop: shop.spec.domain, clientId: app.clientId, scope: body.scope }, shop.now(), body.expiring));
+    res
+      .status(201)
+      .json(state.tokens.issue({ shop: shop.spec.domain, clientId: app.clientId, scope: body.scope }, shop.now(), body.expiring));
   });
 
   router.post('/_emulator/shopify/shops/:shop/uninstall', (req, res) => {
@@ -48,7 +59,9 @@ export function appAdminRoutes(state: ShopifyState): Router {
         topic: Joi.string()
           .pattern(/^[a-z_]+\/[a-z_]+$/)
           .required(),
-        address: Joi.string().uri({ scheme: ['http', 'https'] }).required(),
+        address: Joi.string()
+          .uri({ scheme: ['http', 'https'] })
+          .required(),
       }),
       req.body,
     );

@@ -35,7 +35,10 @@ export function recordAdminRoutes(state: ShopifyState): Router {
   const router = express.Router();
   router.post('/_emulator/shopify/shops/:shop/:kind/:id/touch', (req, res) => {
     const { shop, kind, id } = target(state, req);
-    const body = adminBody<{ title?: string; email?: string }>(Joi.object({ title: Joi.string().max(255), email: Joi.string().email() }), req.body);
+    const body = adminBody<{ title?: string; email?: string }>(
+      Joi.object({ title: Joi.string().max(255), email: Joi.string().email() }),
+      req.body,
+    );
     const now = shop.now();
     const record = shop.store(kind).get(id)!;
     record.updatedAt = now;

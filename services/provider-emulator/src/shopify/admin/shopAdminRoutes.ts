@@ -42,7 +42,12 @@ export function shopView(shop: Shop): Record<string, unknown> {
     plan: shop.spec.plan,
     currency: shop.spec.currency,
     admin_token: shop.spec.adminToken,
-    counts: { orders: shop.orders.size, customers: shop.customers.size, products: shop.products.size, deletion_events: shop.deletionEvents.length },
+    counts: {
+      orders: shop.orders.size,
+      customers: shop.customers.size,
+      products: shop.products.size,
+      deletion_events: shop.deletionEvents.length,
+    },
     now: shop.now(),
     frozen: shop.clock.frozen,
     throttled_status: shop.throttledStatus,
@@ -59,10 +64,16 @@ export function shopView(shop: Shop): Record<string, unknown> {
 export function shopAdminRoutes(state: ShopifyState): Router {
   const router = express.Router();
   router.post('/_emulator/shopify/shops', (req, res) => {
-    const body = adminBody<{ name: string; plan: ShopPlanName; currency: string; timezone: string; customers: number; products: number; orders: number; history_days: number }>(
-      createSchema,
-      req.body,
-    );
+    const body = adminBody<{
+      name: string;
+      plan: ShopPlanName;
+      currency: string;
+      timezone: string;
+      customers: number;
+      products: number;
+      orders: number;
+      history_days: number;
+    }>(createSchema, req.body);
     const domain = `${body.name}.myshopify.com`;
     if (state.shops.has(domain)) throw new ShopifyHttpError(409, { error: `shop ${domain} exists` });
     const shop = new Shop({
@@ -86,7 +97,12 @@ export function shopAdminRoutes(state: ShopifyState): Router {
   router.post('/_emulator/shopify/shops/:shop/clock', (req, res) => {
     const shop = adminShop(state, req);
     const body = adminBody<{ advance_seconds?: number; frozen?: boolean }>(
-      Joi.object({ advance_seconds: Joi.number().min(0).max(10 * 365 * 86_400), frozen: Joi.boolean() }),
+      Joi.object({
+        advance_seconds: Joi.number()
+          .min(0)
+          .max(10 * 365 * 86_400),
+        frozen: Joi.boolean(),
+      }),
       req.body,
     );
     if (body.frozen !== undefined) shop.clock.freeze(body.frozen);

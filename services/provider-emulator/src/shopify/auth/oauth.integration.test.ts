@@ -19,7 +19,9 @@ afterAll(async () => {
 
 const base = () => `/shops/${shop.domain}`;
 const exchange = (fields: Record<string, string>) =>
-  emulator.call('POST', `${base()}/admin/oauth/access_token`, { body: { client_id: app.client_id, client_secret: app.client_secret, ...fields } });
+  emulator.call('POST', `${base()}/admin/oauth/access_token`, {
+    body: { client_id: app.client_id, client_secret: app.client_secret, ...fields },
+  });
 const shopName = (token: string) => emulator.graphql(shop.domain, token, '{ shop { name } }');
 
 async function installCode(): Promise<URL> {
@@ -28,7 +30,13 @@ async function installCode(): Promise<URL> {
   expect(page.status).toBe(200);
   expect(page.text).toContain(shop.domain);
   const answer = await emulator.call('POST', `${base()}/admin/oauth/authorize`, {
-    body: new URLSearchParams({ client_id: app.client_id, scope: 'read_orders', redirect_uri: redirectUri, state: 'nonce-1', decision: 'approve' }),
+    body: new URLSearchParams({
+      client_id: app.client_id,
+      scope: 'read_orders',
+      redirect_uri: redirectUri,
+      state: 'nonce-1',
+      decision: 'approve',
+    }),
   });
   expect(answer.status).toBe(303);
   return new URL(answer.headers.get('location')!);

@@ -57,8 +57,14 @@ export function oauthRoutes(state: ShopifyState): Router {
   router.get('/admin/oauth/authorize', (req, res) => {
     const shop = requestShop(res);
     appOf(text(req.query.client_id));
-    const fields = { client_id: text(req.query.client_id), scope: text(req.query.scope), redirect_uri: text(req.query.redirect_uri), state: text(req.query.state) };
-    if (!/^https?:\/\//.test(fields.redirect_uri)) throw shopifyErrors.badRequest('Oauth error invalid_request: The redirect_uri is missing or not whitelisted');
+    const fields = {
+      client_id: text(req.query.client_id),
+      scope: text(req.query.scope),
+      redirect_uri: text(req.query.redirect_uri),
+      state: text(req.query.state),
+    };
+    if (!/^https?:\/\//.test(fields.redirect_uri))
+      throw shopifyErrors.badRequest('Oauth error invalid_request: The redirect_uri is missing or not whitelisted');
     res.type('html').send(consentPage(shop.spec.domain, fields));
   });
 
@@ -73,7 +79,12 @@ export function oauthRoutes(state: ShopifyState): Router {
     }
     const code = randomBytes(16).toString('hex');
     codes.set(code, { shop: shop.spec.domain, clientId: app.clientId, scope: text(body.scope), expiresAt: shop.now() + CODE_LIFETIME_MS });
-    const params = new URLSearchParams({ code, shop: shop.spec.domain, state: text(body.state), timestamp: String(Math.floor(shop.now() / 1000)) });
+    const params = new URLSearchParams({
+      code,
+      shop: shop.spec.domain,
+      state: text(body.state),
+      timestamp: String(Math.floor(shop.now() / 1000)),
+    });
     params.set('hmac', redirectHmac(params, app.clientSecret));
     for (const [key, value] of params) redirect.searchParams.set(key, value);
     res.redirect(303, redirect.toString());
@@ -87,13 +98,20 @@ export function oauthRoutes(state: ShopifyState): Router {
       throw new ShopifyHttpError(400, { error: 'invalid_client', error_description: 'Client authentication failed.' });
     if (text(body.grant_type) === 'refresh_token') {
       const issued = state.tokens.refresh(text(body.refresh_token), app.clientId, shop.now());
-      if (!issued) throw new ShopifyHttpError(400, { error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or already replaced.' });
+      if (!issued)
+        throw new ShopifyHttpError(400, {
+          error: 'invalid_grant',
+          error_description: 'The refresh token is invalid, expired or already replaced.',
+        });
       return res.json(issued);
     }
     const pending = codes.get(text(body.code));
     codes.delete(text(body.code));
     if (!pending || pending.clientId !== app.clientId || pending.shop !== shop.spec.domain || pending.expiresAt <= shop.now())
-      throw new ShopifyHttpError(400, { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' });
+      throw new ShopifyHttpError(400, {
+        error: 'invalid_request',
+        error_description: 'The authorization code was not found or was already used',
+      });
     app.installs.add(shop.spec.domain);
     const expiring = text(body.expiring) === '1' || body.expiring === 1;
     res.json(state.tokens.issue({ shop: shop.spec.domain, clientId: app.clientId, scope: pending.scope }, shop.now(), expiring));

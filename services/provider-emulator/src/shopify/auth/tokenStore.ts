@@ -43,7 +43,12 @@ export class TokenStore {
     return this.accessTokens.get(token);
   }
 
-  issue(grant: { shop: string; clientId: string; scope: string }, now: number, expiring: boolean, replaces: string | null = null): IssuedTokens {
+  issue(
+    grant: { shop: string; clientId: string; scope: string },
+    now: number,
+    expiring: boolean,
+    replaces: string | null = null,
+  ): IssuedTokens {
     const access = `shpua_${randomBytes(16).toString('hex')}`;
     this.accessTokens.set(access, { ...grant, expiresAt: expiring ? now + ACCESS_TOKEN_SECONDS * 1000 : null });
     if (!expiring) return { access_token: access, scope: grant.scope };
@@ -71,6 +76,7 @@ export class TokenStore {
   /** Uninstalling: every token of the app on the shop stops working. */
   revoke(shop: string, clientId: string): void {
     for (const [token, grant] of this.accessTokens) if (grant.shop === shop && grant.clientId === clientId) this.accessTokens.delete(token);
-    for (const [token, grant] of this.refreshTokens) if (grant.shop === shop && grant.clientId === clientId) this.refreshTokens.delete(token);
+    for (const [token, grant] of this.refreshTokens)
+      if (grant.shop === shop && grant.clientId === clientId) this.refreshTokens.delete(token);
   }
 }

@@ -18,7 +18,8 @@ const settings = (body: Record<string, unknown>) => emulator.call('POST', `/_emu
 const RUN = `mutation($query: String!) { bulkOperationRunQuery(query: $query, groupObjects: false) {
   bulkOperation { id status } userErrors { field message code } } }`;
 const PRODUCTS = '{ products { edges { node { id title variants { edges { node { id sku } } } } } } }';
-const POLL = 'query($id: ID!) { node(id: $id) { ... on BulkOperation { id status errorCode objectCount rootObjectCount url partialDataUrl } } }';
+const POLL =
+  'query($id: ID!) { node(id: $id) { ... on BulkOperation { id status errorCode objectCount rootObjectCount url partialDataUrl } } }';
 
 async function runBulk(query: string): Promise<{ id: string; status: string }> {
   const result = await ask(RUN, { query });
@@ -40,7 +41,10 @@ describe('bulk operations', () => {
     const done = await pollUntilDone(started.id);
     expect(done).toMatchObject({ status: 'COMPLETED', rootObjectCount: '12' });
     const file = await fetch(done.url!);
-    const lines = (await file.text()).trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
+    const lines = (await file.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string>);
     const products = lines.filter((l) => l.id!.includes('/Product/'));
     const variants = lines.filter((l) => l.id!.includes('/ProductVariant/'));
     expect(products).toHaveLength(12);

@@ -23,7 +23,11 @@ const heldRuns = new WeakMap<Shop, (() => void)[]>();
 
 /** A completed or failed operation whose URL is older than seven days is EXPIRED, its files gone. */
 export function expireBulkOperation(shop: Shop, op: BulkOperationRecord): void {
-  if ((op.status === 'COMPLETED' || op.status === 'FAILED') && op.completedAt !== null && shop.now() - op.completedAt > BULK_URL_LIFETIME_MS) {
+  if (
+    (op.status === 'COMPLETED' || op.status === 'FAILED') &&
+    op.completedAt !== null &&
+    shop.now() - op.completedAt > BULK_URL_LIFETIME_MS
+  ) {
     op.status = 'EXPIRED';
     op.jsonl = null;
     op.partialJsonl = null;

@@ -14,7 +14,8 @@ const isConnection = (name: string) => name.endsWith('Connection');
  */
 export function bulkQueryProblem(document: DocumentNode): string | undefined {
   const operation = document.definitions.find((d) => d.kind === 'OperationDefinition');
-  if (!operation || operation.kind !== 'OperationDefinition' || operation.operation !== 'query') return 'Bulk queries must be a query operation.';
+  if (!operation || operation.kind !== 'OperationDefinition' || operation.operation !== 'query')
+    return 'Bulk queries must be a query operation.';
   let connections = 0;
   let deepest = 0;
   let problem: string | undefined;

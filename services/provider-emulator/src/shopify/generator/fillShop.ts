@@ -106,8 +106,12 @@ export function fillShop(shop: Shop, counts: FillCounts, historyDays = 90): void
       updatedAt: later(createdAt),
       cancelledAt: null,
       lineItems,
-      transactions: [{ id: shop.nextId(), kind: 'SALE', status: 'SUCCESS', gateway: 'shopify_payments', amount: money(totalCents), createdAt }],
-      refunds: refunded ? [{ id: shop.nextId(), note: 'Damaged in transit', amount: money(Math.round(totalCents / 2)), createdAt: later(createdAt) }] : [],
+      transactions: [
+        { id: shop.nextId(), kind: 'SALE', status: 'SUCCESS', gateway: 'shopify_payments', amount: money(totalCents), createdAt },
+      ],
+      refunds: refunded
+        ? [{ id: shop.nextId(), note: 'Damaged in transit', amount: money(Math.round(totalCents / 2)), createdAt: later(createdAt) }]
+        : [],
       fulfillments: random() < 0.8 ? [{ id: shop.nextId(), status: 'SUCCESS', createdAt: later(createdAt) }] : [],
     };
     if (refunded) {

@@ -64,7 +64,10 @@ export function connection(items: ConnectionItem[], args: ConnectionArgs, all = 
     if (first != null && last != null) throw shopifyGraphqlError('providing both first and last is not supported', 'BAD_USER_INPUT');
     const size = first ?? last ?? 0;
     if (size < 0 || size > MAX_PAGE_SIZE)
-      throw shopifyGraphqlError(`The ${first != null ? 'first' : 'last'} argument must be between 0 and ${MAX_PAGE_SIZE}.`, 'BAD_USER_INPUT');
+      throw shopifyGraphqlError(
+        `The ${first != null ? 'first' : 'last'} argument must be between 0 and ${MAX_PAGE_SIZE}.`,
+        'BAD_USER_INPUT',
+      );
   }
   const sortKey = args.sortKey ?? 'ID';
   const { terms } = parseSearchQuery(args.query ?? undefined);

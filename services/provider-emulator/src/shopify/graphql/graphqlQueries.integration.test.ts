@@ -28,7 +28,12 @@ describe('GraphQL against Shopify’s Admin schema', () => {
   it('answers a real field with the shop, and the API version header', async () => {
     const result = await ask('{ shop { name myshopifyDomain currencyCode plan { publicDisplayName } } }');
     expect(result.headers.get('x-shopify-api-version')).toBe('2026-10');
-    expect(result.body.data.shop).toEqual({ name: 'queries', myshopifyDomain: shop.domain, currencyCode: 'USD', plan: { publicDisplayName: 'Basic' } });
+    expect(result.body.data.shop).toEqual({
+      name: 'queries',
+      myshopifyDomain: shop.domain,
+      currencyCode: 'USD',
+      plan: { publicDisplayName: 'Basic' },
+    });
   });
 
   it('refuses a request without a valid access token with Shopify’s 401', async () => {
@@ -58,7 +63,9 @@ describe('GraphQL against Shopify’s Admin schema', () => {
     expect(pages).toBe(6);
     expect(new Set(seen).size).toBe(57);
     expect(seen[0]).toMatch(/^gid:\/\/shopify\/Order\/\d+$/);
-    const first = await ask('{ orders(first: 1) { nodes { totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { currencyCode } } lineItems(first: 1) { nodes { id } } } } }');
+    const first = await ask(
+      '{ orders(first: 1) { nodes { totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { currencyCode } } lineItems(first: 1) { nodes { id } } } } }',
+    );
     const order = first.body.data.orders.nodes[0];
     expect(order.totalPriceSet.shopMoney.amount).toMatch(/^\d+\.\d{2}$/);
     expect(order.totalPriceSet.shopMoney.currencyCode).toBe('USD');
@@ -66,7 +73,9 @@ describe('GraphQL against Shopify’s Admin schema', () => {
   });
 
   it('filters on updated_at and sorts by UPDATED_AT', async () => {
-    const all = await ask('{ products(first: 100, sortKey: UPDATED_AT) { nodes { id updatedAt variants(first: 3) { nodes { id price } } } } }');
+    const all = await ask(
+      '{ products(first: 100, sortKey: UPDATED_AT) { nodes { id updatedAt variants(first: 3) { nodes { id price } } } } }',
+    );
     const nodes = all.body.data.products.nodes as { id: string; updatedAt: string }[];
     expect(nodes).toHaveLength(20);
     const times = nodes.map((n) => Date.parse(n.updatedAt));

@@ -44,7 +44,11 @@ describe('calculated query cost and the leaky bucket', () => {
     expect(throttled.status).toBe(200);
     expect(throttled.body.data).toBeUndefined();
     expect(throttled.body.errors).toEqual([{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: expect.any(String) } }]);
-    expect(throttled.body.extensions.cost).toMatchObject({ requestedQueryCost: 52, actualQueryCost: null, throttleStatus: { currentlyAvailable: 0 } });
+    expect(throttled.body.extensions.cost).toMatchObject({
+      requestedQueryCost: 52,
+      actualQueryCost: null,
+      throttleStatus: { currentlyAvailable: 0 },
+    });
 
     // Half a second restores 50 points at 100 a second: still short of 52.
     await emulator.call('POST', `/_emulator/shopify/shops/${shop.domain}/clock`, { body: { advance_seconds: 0.5 } });
@@ -59,7 +63,9 @@ describe('calculated query cost and the leaky bucket', () => {
   });
 
   it('answers THROTTLED with 429 when the shop is set to, as some clients report it', async () => {
-    await emulator.call('POST', `/_emulator/shopify/shops/${shop.domain}/settings`, { body: { drain_bucket: 'admin', throttled_status: 429 } });
+    await emulator.call('POST', `/_emulator/shopify/shops/${shop.domain}/settings`, {
+      body: { drain_bucket: 'admin', throttled_status: 429 },
+    });
     const throttled = await ask('{ customers(first: 50) { nodes { id } } }');
     expect(throttled.status).toBe(429);
     expect(throttled.body.errors[0].extensions.code).toBe('THROTTLED');

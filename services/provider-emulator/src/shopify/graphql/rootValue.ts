@@ -54,11 +54,23 @@ export function rootValue(shop: Shop): Record<string, unknown> {
   return {
     shop: () => shopView(shop),
     orders: (args: Args, ctx: GraphqlContext) =>
-      connection([...shop.orders.values()].map((o) => connectionItem(o, orderView(shop, o))), args, ctx.bulk),
+      connection(
+        [...shop.orders.values()].map((o) => connectionItem(o, orderView(shop, o))),
+        args,
+        ctx.bulk,
+      ),
     customers: (args: Args, ctx: GraphqlContext) =>
-      connection([...shop.customers.values()].map((c) => connectionItem(c, customerView(shop, c))), args, ctx.bulk),
+      connection(
+        [...shop.customers.values()].map((c) => connectionItem(c, customerView(shop, c))),
+        args,
+        ctx.bulk,
+      ),
     products: (args: Args, ctx: GraphqlContext) =>
-      connection([...shop.products.values()].map((p) => connectionItem(p, productView(shop, p))), args, ctx.bulk),
+      connection(
+        [...shop.products.values()].map((p) => connectionItem(p, productView(shop, p))),
+        args,
+        ctx.bulk,
+      ),
     // Shopify keeps deletion events for products and collections only; the emulator has no collections.
     deletionEvents: (args: Args, ctx: GraphqlContext) =>
       connection(

@@ -17,7 +17,7 @@ export function shopifyValidationError(error: GraphQLError): Record<string, unkn
   }
   const unknownArgument = /^Unknown argument "(\w+)" on field "(\w+)\.(\w+)"/.exec(error.message);
   if (unknownArgument) {
-    const [, argumentName, typeName, fieldName] = unknownArgument;
+    const [, argumentName, , fieldName] = unknownArgument;
     return {
       message: `Field '${fieldName}' doesn't accept argument '${argumentName}'`,
       locations,

@@ -119,25 +119,28 @@ export function orderView(shop: Shop, o: OrderRecord): Record<string, unknown> {
     lineItems: (args: Args, ctx: GraphqlContext) =>
       connection(
         o.lineItems.map((l) =>
-          item({ id: l.id, createdAt: o.createdAt, updatedAt: o.updatedAt }, {
-            __typename: 'LineItem',
-            id: gid('LineItem', l.id),
-            name: l.title,
-            title: l.title,
-            sku: l.sku,
-            quantity: l.quantity,
-            originalUnitPriceSet: moneyBag(l.unitPrice, currency),
-            originalTotalSet: moneyBag((Number(l.unitPrice) * l.quantity).toFixed(2), currency),
-            product: () => {
-              const product = shop.products.get(l.productId);
-              return product ? productView(shop, product) : null;
+          item(
+            { id: l.id, createdAt: o.createdAt, updatedAt: o.updatedAt },
+            {
+              __typename: 'LineItem',
+              id: gid('LineItem', l.id),
+              name: l.title,
+              title: l.title,
+              sku: l.sku,
+              quantity: l.quantity,
+              originalUnitPriceSet: moneyBag(l.unitPrice, currency),
+              originalTotalSet: moneyBag((Number(l.unitPrice) * l.quantity).toFixed(2), currency),
+              product: () => {
+                const product = shop.products.get(l.productId);
+                return product ? productView(shop, product) : null;
+              },
+              variant: () => {
+                const product = shop.products.get(l.productId);
+                const variant = product?.variants.find((v) => v.id === l.variantId);
+                return product && variant ? variantView(shop, product, variant) : null;
+              },
             },
-            variant: () => {
-              const product = shop.products.get(l.productId);
-              const variant = product?.variants.find((v) => v.id === l.variantId);
-              return product && variant ? variantView(shop, product, variant) : null;
-            },
-          }),
+          ),
         ),
         args,
         ctx.bulk,

@@ -67,7 +67,10 @@ export function graphqlRoute(): RequestHandler {
     const ctx: GraphqlContext = { shop, app, bulk: false, baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}` };
     executeDocument(document, ctx, variables)
       .then((result) => {
-        const actual = Math.min(requested, queryCost(adminSchema(), operation, fragments, variables, (result.data ?? {}) as Record<string, unknown>));
+        const actual = Math.min(
+          requested,
+          queryCost(adminSchema(), operation, fragments, variables, (result.data ?? {}) as Record<string, unknown>),
+        );
         bucket.refund(requested - actual);
         res.json({
           ...(result.errors ? { errors: result.errors.map((e) => e.toJSON()) } : {}),

@@ -25,9 +25,7 @@ function schemaPath(): string {
 /** Shopify's real Admin GraphQL schema, built once (about a second) and kept. */
 export function adminSchema(): GraphQLSchema {
   if (!cached) {
-    const json = JSON.parse(gunzipSync(readFileSync(schemaPath())).toString('utf8')) as
-      | { data: IntrospectionQuery }
-      | IntrospectionQuery;
+    const json = JSON.parse(gunzipSync(readFileSync(schemaPath())).toString('utf8')) as { data: IntrospectionQuery } | IntrospectionQuery;
     cached = buildClientSchema('data' in json ? json.data : json, { assumeValid: true });
   }
   return cached;

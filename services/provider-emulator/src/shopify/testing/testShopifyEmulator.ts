@@ -39,7 +39,11 @@ export async function startTestShopifyEmulator(): Promise<TestShopifyEmulator> {
   const server: http.Server = await listen(app, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${boundPort(server)}`;
 
-  async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResult> {
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult> {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined;
     if (options.body instanceof URLSearchParams) {

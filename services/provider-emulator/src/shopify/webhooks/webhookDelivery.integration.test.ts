@@ -54,9 +54,14 @@ describe('webhooks', () => {
     const app = (await emulator.call('POST', '/_emulator/shopify/apps', { body: {} })).body;
     for (const topic of ['products/update', 'products/delete'])
       expect(
-        (await emulator.call('POST', `/_emulator/shopify/shops/${shop.domain}/webhooks`, { body: { client_id: app.client_id, topic, address: receiverUrl } })).status,
+        (
+          await emulator.call('POST', `/_emulator/shopify/shops/${shop.domain}/webhooks`, {
+            body: { client_id: app.client_id, topic, address: receiverUrl },
+          })
+        ).status,
       ).toBe(201);
-    const product = (await emulator.graphql(shop.domain, shop.admin_token, '{ products(first: 1) { nodes { id } } }')).body.data.products.nodes[0].id as string;
+    const product = (await emulator.graphql(shop.domain, shop.admin_token, '{ products(first: 1) { nodes { id } } }')).body.data.products
+      .nodes[0].id as string;
     const id = product.split('/').pop();
     await emulator.call('POST', `/_emulator/shopify/shops/${shop.domain}/products/${id}/touch`, { body: { title: 'Renamed' } });
     await delivered(1);
