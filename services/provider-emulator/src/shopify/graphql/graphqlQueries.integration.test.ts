@@ -42,6 +42,19 @@ describe('GraphQL against Shopify’s Admin schema', () => {
     expect(result.body.errors).toContain('Invalid API key or access token');
   });
 
+  it('answers a body without a query, or one that is not JSON, with a 400 naming the query', async () => {
+    const path = `/shops/${shop.domain}/admin/api/2026-10/graphql.json`;
+    const headers = { 'x-shopify-access-token': shop.admin_token };
+    const empty = await emulator.call('POST', path, { body: { variables: {} }, headers });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toContain('query');
+    const broken = await emulator.call('POST', path, { body: '{"query": ', headers: { ...headers, 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+    const syntax = await ask('{ shop { name }');
+    expect(syntax.status).toBe(200);
+    expect(syntax.body.errors[0].extensions.code).toBe('parseError');
+  });
+
   it('pages orders to the end with first/after, GIDs, MoneyBag and nested line items', async () => {
     const query = `query($after: String) { orders(first: 10, after: $after) {
       edges { cursor node { id name totalPriceSet { shopMoney { amount currencyCode } }
