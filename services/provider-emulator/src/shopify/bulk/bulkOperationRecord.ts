@@ -3,6 +3,8 @@ export type BulkStatus = 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCE
 /** One bulk query as the shop keeps it; its JSONL lives here until the URL expires. */
 export interface BulkOperationRecord {
   id: number;
+  /** The app that ran it: limits and `currentBulkOperation` are per app and shop. */
+  app: string;
   query: string;
   status: BulkStatus;
   errorCode: 'INTERNAL_SERVER_ERROR' | 'TIMEOUT' | null;

@@ -66,13 +66,19 @@ describe('bulk operations', () => {
     expect(badField.body.data.bulkOperationRunQuery.userErrors[0].message).toContain('nope');
   });
 
-  it('runs at most five at once per shop; the sixth is refused while they are held', async () => {
+  it('runs at most five at once per app and shop; the sixth is refused while they are held', async () => {
     await settings({ bulk_held: true });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await runBulk('{ customers { nodes { id } } }')).id);
     const sixth = await ask(RUN, { query: '{ customers { nodes { id } } }' });
     expect(sixth.body.data.bulkOperationRunQuery).toMatchObject({ bulkOperation: null, userErrors: [{ code: 'LIMIT_REACHED' }] });
     expect((await ask(POLL, { id: ids[0] })).body.data.node.status).toBe('RUNNING');
+    // The limit is each app's: another app on the same shop still runs one.
+    const app = (await emulator.call('POST', '/_emulator/shopify/apps', { body: {} })).body;
+    const token = (await emulator.call('POST', `/_emulator/shopify/shops/${shop.domain}/install`, { body: { client_id: app.client_id } }))
+      .body.access_token;
+    const other = await emulator.graphql(shop.domain, token, RUN, { query: '{ customers { nodes { id } } }' });
+    expect(other.body.data.bulkOperationRunQuery.userErrors).toEqual([]);
     await settings({ bulk_held: false });
     for (const id of ids) expect((await pollUntilDone(id)).status).toBe('COMPLETED');
   });

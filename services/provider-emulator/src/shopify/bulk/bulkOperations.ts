@@ -10,7 +10,7 @@ import type { BulkOperationRecord } from './bulkOperationRecord';
 import { bulkQueryProblem } from './bulkQueryShape';
 import { flattenToJsonl } from './flattenJsonl';
 
-/** From API version 2026-01, five bulk queries may run at once per shop (one before). */
+/** From API version 2026-01, an app may run five bulk queries at once per shop (one before). */
 export const CONCURRENT_BULK_QUERIES = 5;
 
 /** "url and partialDataUrl values expire after seven days." */
@@ -106,7 +106,7 @@ export function runBulkQuery(ctx: GraphqlContext, query: string): { bulkOperatio
   if (invalid.length > 0) return refuse(`Invalid bulk query: ${invalid[0]!.message}`);
   const problem = bulkQueryProblem(document);
   if (problem) return refuse(problem);
-  const inFlight = shop.bulkOperations.filter(running);
+  const inFlight = shop.bulkOperations.filter((op) => op.app === ctx.app && running(op));
   if (inFlight.length >= CONCURRENT_BULK_QUERIES)
     return refuse(
       `A bulk query operation for this app and shop is already in progress: ${inFlight.map((op) => gid('BulkOperation', op.id)).join(', ')}.`,
@@ -114,6 +114,7 @@ export function runBulkQuery(ctx: GraphqlContext, query: string): { bulkOperatio
     );
   const op: BulkOperationRecord = {
     id: shop.nextId(),
+    app: ctx.app,
     query,
     status: 'CREATED',
     errorCode: null,

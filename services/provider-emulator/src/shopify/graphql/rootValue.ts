@@ -91,8 +91,8 @@ export function rootValue(shop: Shop): Record<string, unknown> {
     bulkOperation: (args: Args) => (args.id && parseGid(args.id)?.type === 'BulkOperation' ? nodeOf(shop, args.id) : null),
     node: (args: Args) => (args.id ? nodeOf(shop, args.id) : null),
     nodes: (args: Args) => (args.ids ?? []).map((id) => nodeOf(shop, id)),
-    currentBulkOperation: () => {
-      const latest = shop.bulkOperations[shop.bulkOperations.length - 1];
+    currentBulkOperation: (_args: Args, ctx: GraphqlContext) => {
+      const latest = shop.bulkOperations.filter((op) => op.app === ctx.app).pop();
       return latest ? bulkOperationView(shop, latest) : null;
     },
     bulkOperationRunQuery: (args: Args & { query: string }, ctx: GraphqlContext) => runBulkQuery(ctx, args.query),
