@@ -42,6 +42,9 @@ import { postWebhookEndpointRoute } from './routes/v1/webhookEndpoints/postWebho
 import type { EmulatorState } from './state/emulatorState';
 import { hubspotRouter } from './hubspot/hubspotRouter';
 import type { HubspotState } from './hubspot/portal/hubspotState';
+import { createShopifyState } from './shopify/createShopifyState';
+import { shopifyRouter } from './shopify/shopifyRouter';
+import type { ShopifyState } from './shopify/shop/shopifyState';
 
 export interface AppDeps {
   state: EmulatorState;
@@ -51,6 +54,8 @@ export interface AppDeps {
   saveState?: () => void;
   /** HubSpot's emulator, served on the same listener (its paths never overlap Stripe's); absent: not served. */
   hubspot?: HubspotState;
+  /** Shopify's emulator (paths under /admin, /shops, /_emulator/shopify); absent: an empty one. */
+  shopify?: ShopifyState;
 }
 
 function apiRoutes(state: EmulatorState): RouteDefinition[] {
@@ -96,12 +101,13 @@ function adminRoutes(state: EmulatorState): RouteDefinition[] {
  * `/_emulator` admin API (no auth: development and tests only), Connect OAuth under `/oauth`.
  * Every error answers in Stripe's nested format.
  */
-export function createApp({ state, logger, readiness, saveState, hubspot }: AppDeps): Express {
+export function createApp({ state, logger, readiness, saveState, hubspot, shopify }: AppDeps): Express {
   const app = createHttpApp({ logger, readiness, bodyLimit: '1mb' });
   if (saveState) app.use(saveBeforeAnswer(saveState));
   // Stripe clients send nested parameters form-style: created[gte]=…, types[0]=…, expand[]=….
   app.set('query parser', 'extended');
   if (hubspot) app.use(hubspotRouter(hubspot, logger));
+  app.use(shopifyRouter(shopify ?? createShopifyState(), logger));
 
   app.use('/v1', authenticate(state), faultInjection(state));
   // Stripe's write endpoints take form bodies; mountRoutes would refuse them (415).

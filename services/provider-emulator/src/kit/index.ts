@@ -16,3 +16,4 @@ export { faultGate, type FaultGateOptions, type FaultTarget } from './faults/fau
 export { Hold, type HoldOptions } from './faults/hold';
 export { SignedDelivery, type OutgoingRequest, type SignedAttempt } from './webhooks/signedDelivery';
 export { mulberry32 } from './random';
+export { LeakyBucket } from './rate/leakyBucket';

@@ -1,0 +1,11 @@
+import type { Shop } from '../shop/shop';
+
+/** What resolvers see: the shop, and whether a bulk operation runs (no page sizes then). */
+export interface GraphqlContext {
+  shop: Shop;
+  /** The app the request acts for (its cost bucket, its bulk operations). */
+  app: string;
+  bulk: boolean;
+  /** The listener's base URL, for bulk result URLs. */
+  baseUrl: string;
+}
