@@ -1,7 +1,7 @@
 import { markDeleted, readLiveInWindow, readStoredStates, type WriteRow } from '@datasync/destinations';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
-import { tableSpecOf, toWriteRow, type AccountReader, type CatalogResource } from '@datasync/providers';
+import { tableSpecOf, toWriteRow, typedValues, type AccountReader, type CatalogResource } from '@datasync/providers';
 import type { PoolTarget, PooledDestination } from '../access/destinationPool';
 import { fencedWrite, type FenceClosed, type FenceScope, type Fenced } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
@@ -130,9 +130,12 @@ export async function verifyTable(
 async function compareListed(check: TableCheck, pooled: PooledDestination, window: ListedWindow): Promise<WindowDrift> {
   const { handle, schema } = pooled.destination;
   const base = { schema, table: check.key.tableName, accountId: check.identifier };
-  // The listed objects go along so a database compares digests on its side (docs/verification.md).
+  // The listed objects go along so a database compares digests on its side (docs/verification.md),
+  // of `data` and of the typed columns.
   const objects = new Map([...window.listed].map(([id, item]) => [id, item.object]));
-  const stored = await readStoredStates(handle, { ...base, ids: [...objects.keys()], objects });
+  const values = new Map([...objects].map(([id, object]) => [id, typedValues(check.resource, object)]));
+  const { columns } = tableSpecOf(check.resource);
+  const stored = await readStoredStates(handle, { ...base, ids: [...objects.keys()], objects, columns, values });
   const live = await readLiveInWindow(handle, {
     ...base,
     createdGte: new Date(window.createdGte * 1000),
