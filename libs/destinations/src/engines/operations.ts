@@ -88,12 +88,20 @@ export interface StoredStatesOptions extends AccountTable {
    */
   columns?: readonly TableColumn[];
   values?: ReadonlyMap<string, readonly ColumnValue[]>;
+  /** See CreatedWindowOptions.readSession. */
+  readSession?: string;
 }
 
 /** One account's rows whose object was created in [createdGte, createdLt). */
 export interface CreatedWindowOptions extends AccountTable {
   createdGte: Date;
   createdLt: Date;
+  /**
+   * The caller's read of the table (a verification job's slice): an engine that reads the
+   * account's whole table at once (s3) answers the reads of one session from one read, and reads
+   * again for another session. Without one it may answer from any earlier read of the handle.
+   */
+  readSession?: string;
 }
 
 export interface UnseenRowsOptions extends AccountTable {

@@ -1,6 +1,6 @@
 import { TABLES, type TableVerificationRow } from '@datasync/db';
 import { createWriter, type S3Handle } from '@datasync/destinations';
-import { getResource } from '@datasync/providers';
+import { getResource, tableSpecOf, toWriteRow } from '@datasync/providers';
 import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { waitFor } from '@datasync/testing';
 import { completeProviderObjects } from '../testing/completeProviderObjects';
@@ -101,14 +101,16 @@ it('repairs a part whose typed columns disagree with its data', async () => {
       c.name === 'amount' ? { ...c, path: 'amount_refunded' } : c.name === 'currency' ? { ...c, path: 'no_such_field' } : c,
     ),
   };
-  const writer = createWriter(handle, { engine: 's3', schema: PREFIX, resource: altered });
+  const writer = createWriter(handle, { engine: 's3', schema: PREFIX, spec: tableSpecOf(charges) });
   const newerThanLoaded = (id: string) => new Date(Date.parse(String(loaded.get(`${account.identifier}\0${id}`)?._source_ts)) + 1);
   await writer.writeBatch(
-    ids.map((id) => ({
-      accountId: account.identifier,
-      object: provider.get(id) as Record<string, unknown> & { id: string },
-      sourceTs: newerThanLoaded(id),
-    })),
+    ids.map((id) =>
+      toWriteRow(altered, {
+        accountId: account.identifier,
+        object: provider.get(id) as Record<string, unknown>,
+        sourceTs: newerThanLoaded(id),
+      }),
+    ),
     { partKey: { runId: 'altered-behind-the-loader', segment: 0, sequence: 1 } },
   );
   await writer.close();

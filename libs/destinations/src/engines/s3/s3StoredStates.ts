@@ -16,11 +16,17 @@ interface NewestState extends Omit<StoredState, 'holds'> {
   created: number | null;
 }
 
-// One read of an account's parts per open handle (a verification job's): its windows are answered
-// from memory instead of reading every part again for each. Parts written after the read (the
-// verification's own repairs, a poll's) are not in it; a repair compares nothing twice, and a
-// reader keeps the newest `_source_ts` whichever part holds it.
-const cache = new WeakMap<S3Handle, Map<string, Promise<Map<string, NewestState>>>>();
+// One read of an account's parts per read session (a verification job's slice, on a handle the
+// loader's pool may keep for later jobs): its windows are answered from memory instead of reading
+// every part again for each. Parts written after the read (the verification's own repairs, a
+// poll's) are not in it; a repair compares nothing twice, and a reader keeps the newest
+// `_source_ts` whichever part holds it. Another session reads again, so what changed in the
+// bucket since (a part rewritten or removed behind the loader's back) is seen by the next check.
+interface CachedRead {
+  session: string | undefined;
+  states: Promise<Map<string, NewestState>>;
+}
+const cache = new WeakMap<S3Handle, Map<string, CachedRead>>();
 
 const typedDigest = (text: string): string => contentDigest(text);
 
@@ -65,23 +71,25 @@ function newestStates(
   prefix: string,
   table: string,
   accountId: string,
+  session: string | undefined,
   columns: readonly TableColumn[] = [],
 ): Promise<Map<string, NewestState>> {
   let byTable = cache.get(handle);
   if (!byTable) cache.set(handle, (byTable = new Map()));
   const key = `${prefix}\0${table}\0${accountId}`;
-  let states = byTable.get(key);
-  if (!states) {
-    states = readNewest(handle, prefix, table, accountId, columns);
-    states.catch(() => byTable.delete(key));
-    byTable.set(key, states);
-  }
+  const cached = byTable.get(key);
+  if (cached && (session === undefined || cached.session === session)) return cached.states;
+  const states = readNewest(handle, prefix, table, accountId, columns);
+  states.catch(() => {
+    if (byTable.get(key)?.states === states) byTable.delete(key);
+  });
+  byTable.set(key, { session, states });
   return states;
 }
 
 export async function readS3StoredStates(handle: S3Handle, options: StoredStatesOptions): Promise<Map<string, StoredState>> {
   const columns = options.columns ?? [];
-  const states = await newestStates(handle, options.schema, options.table, options.accountId, columns);
+  const states = await newestStates(handle, options.schema, options.table, options.accountId, options.readSession, columns);
   // A part rewritten with other typed values than its `data` implies is drift too (docs/verification.md).
   const holdsTyped = (state: NewestState, id: string): boolean => {
     const values = options.values?.get(id);
@@ -107,7 +115,7 @@ export async function readS3StoredStates(handle: S3Handle, options: StoredStates
 }
 
 export async function readS3LiveInWindow(handle: S3Handle, options: CreatedWindowOptions): Promise<Map<string, number>> {
-  const states = await newestStates(handle, options.schema, options.table, options.accountId);
+  const states = await newestStates(handle, options.schema, options.table, options.accountId, options.readSession);
   const gte = options.createdGte.getTime();
   const lt = options.createdLt.getTime();
   const found = new Map<string, number>();
