@@ -30,6 +30,11 @@ export type FailureCode =
   | 'unavailable'
   | 'connection_failed'
   | 'statement_failed'
+  /**
+   * A table or column the loader writes is gone (dropped or renamed behind its back): retried by
+   * the loader's attach, which creates it again and resyncs what it held (docs/destinations.md).
+   */
+  | 'table_changed'
   /** The destination holds content over one of the loader's read bounds (bounds/readBounds.ts). */
   | 'content_too_large';
 

@@ -84,6 +84,9 @@ const messages: Record<Exclude<FailureCode, 'connection_string_invalid' | 'dns' 
     `${sentence(`${ctx.engineLabel} at ${where(ctx)} is not accepting connections right now`, detail)} Try again later.`,
   connection_failed: (ctx, detail) => sentence(`The connection to ${where(ctx)} failed`, detail),
   statement_failed: (ctx, detail) => sentence(`The database refused a statement${ctx.action ? ` while ${ctx.action}` : ''}`, detail),
+  table_changed: (ctx, detail) =>
+    `${sentence(`A table or column the service writes is missing${ctx.action ? ` while ${ctx.action}` : ''}`, detail)} ` +
+    'It was dropped or renamed; the service creates it again and reloads it.',
 };
 
 /** The message for a failure a driver reported. */

@@ -28,6 +28,7 @@ import { SelfCheck } from './reconcile/selfCheck';
 import { createDestinationPool } from './access/destinationPool';
 import { destinationAccessSettings, destinationPoolLimits, loaderSettings, webhookSettings } from './settings';
 import { WebhookDispatcher } from './webhooks/webhookDispatcher';
+import { ControlPlaneClock } from './clock/controlPlaneClock';
 
 async function main(): Promise<void> {
   const config = loadLoaderConfig();
@@ -62,6 +63,9 @@ async function main(): Promise<void> {
   );
   fleetSnapshot.start();
   const providers = providerSettings(config);
+  // Dates every read, so that loaders on machines whose clocks differ agree (docs/incremental-sync.md).
+  const clock = new ControlPlaneClock(knex, Date.now, logger.child({ module: 'clock' }));
+  await clock.sync().catch((err: unknown) => logger.warn('measuring the control-plane clock failed', { error: (err as Error).message }));
   let stopping = false;
   const secretBox = createSecretBox(parseMasterKeys(config.SECRETS_MASTER_KEYS), { refuseUnbound: config.SECRETS_REFUSE_UNBOUND });
   const destinationPool = createDestinationPool(destinationAccessSettings(config), secretBox, destinationPoolLimits(config));
@@ -70,7 +74,12 @@ async function main(): Promise<void> {
     secretBox,
     producer,
     queues,
-    providers: { settings: providers, budget: new RateBudget(workerRedis, providers.budget), observer: metrics.observer },
+    providers: {
+      settings: providers,
+      budget: new RateBudget(workerRedis, providers.budget),
+      observer: metrics.observer,
+      clock: () => clock.now(),
+    },
     destinations: destinationAccessSettings(config),
     destinationPool,
     settings: loaderSettings(config),

@@ -1,5 +1,5 @@
 import type { FailureCode } from '../errors';
-import type { TableSpec } from '../tableSpec';
+import type { ColumnValue, TableColumn, TableSpec } from '../tableSpec';
 import type { EngineName } from './engineNames';
 
 /** A column as the DDL writes it (s3: as its part files type it). */
@@ -65,7 +65,11 @@ export interface StoredState {
   /** `_source_ts`, epoch ms. */
   sourceTs: number;
   deleted: boolean;
-  /** Whether the stored object (`data`) has the same content as `object`, whatever the order of their keys. */
+  /**
+   * Whether the stored object (`data`) has the same content as `object`, whatever the order of
+   * their keys, and (when the options gave the typed columns and values) its typed columns the
+   * values given for its id.
+   */
   holds(object: unknown): boolean;
 }
 
@@ -77,12 +81,27 @@ export interface StoredStatesOptions extends AccountTable {
    * its side and sends a stored value only where they differ (engines/sql/storedDigest.ts).
    */
   objects?: ReadonlyMap<string, unknown>;
+  /**
+   * The table's typed columns, and by id the values the provider coerced from each listed object
+   * (in the columns' order): `holds` then also asks that the row's typed columns hold them (a
+   * column altered or emptied in the destination is drift, not only `data`).
+   */
+  columns?: readonly TableColumn[];
+  values?: ReadonlyMap<string, readonly ColumnValue[]>;
+  /** See CreatedWindowOptions.readSession. */
+  readSession?: string;
 }
 
 /** One account's rows whose object was created in [createdGte, createdLt). */
 export interface CreatedWindowOptions extends AccountTable {
   createdGte: Date;
   createdLt: Date;
+  /**
+   * The caller's read of the table (a verification job's slice): an engine that reads the
+   * account's whole table at once (s3) answers the reads of one session from one read, and reads
+   * again for another session. Without one it may answer from any earlier read of the handle.
+   */
+  readSession?: string;
 }
 
 export interface UnseenRowsOptions extends AccountTable {

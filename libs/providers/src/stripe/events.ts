@@ -101,7 +101,7 @@ async function assertCursorKept(requester: Requester, cursor: string): Promise<v
 async function fetchEvents(requester: Requester, query: string, cursor?: string): Promise<Omit<EventPage, 'cursor'>> {
   try {
     const response = await requester.get(EVENTS, EVENTS, query);
-    const fetchedAt = new Date();
+    const fetchedAt = requester.now?.() ?? new Date();
     const { data, hasMore } = parseList(response.body);
     return { events: data.map(toProviderEvent), hasMore, fetchedAt };
   } catch (err) {

@@ -27,7 +27,7 @@ export function listQuery(resource: CatalogResource, options: ListPagesOptions):
 
 export async function fetchPage(requester: Requester, resource: CatalogResource, options: ListPagesOptions): Promise<Page> {
   const response = await requester.get(resource.endpoint, resource.endpoint, listQuery(resource, options));
-  const fetchedAt = new Date();
+  const fetchedAt = requester.now?.() ?? new Date();
   const { data, hasMore } = parseList(response.body);
   keepItemTexts(response.body, data);
   const last = data[data.length - 1];

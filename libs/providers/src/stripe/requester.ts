@@ -22,16 +22,24 @@ export interface RequesterOptions {
   sharePercent?: number;
   logger: Logger;
   observer?: RequestObserver;
+  /** Dates the responses; default: this machine's clock. */
+  clock?: () => Date;
 }
 
 /** How listing and events reach the provider: one GET, after budget and retries. */
 export interface Requester {
   get(endpoint: string, path: string, query: string): Promise<RawResponse>;
+  /** When a response arrived, by the reader's clock (absent: this machine's). */
+  now?(): Date;
 }
 
 /** Every GET of one account reader: spends budget, retries, types the errors. */
 export class StripeRequester implements Requester {
   constructor(private readonly options: RequesterOptions) {}
+
+  now(): Date {
+    return this.options.clock ? this.options.clock() : new Date();
+  }
 
   get(endpoint: string, path: string, query: string): Promise<RawResponse> {
     const { client, connectedAccountId, settings, rateLimit, logger, observer } = this.options;

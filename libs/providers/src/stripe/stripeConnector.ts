@@ -25,6 +25,11 @@ export interface StripeConnectorOptions {
   logger?: Logger;
   /** Told about every HTTP attempt of every reader (metrics: throughput, 429s, latency). */
   observer?: RequestObserver;
+  /**
+   * The clock that dates responses (a page's `fetchedAt`, the `_source_ts` of what it read): the
+   * loader passes the control plane's, which every loader shares. Default: this machine's.
+   */
+  clock?: () => Date;
 }
 
 /** The Stripe connector (docs/providers.md): verify credentials, then read accounts through readers. */
@@ -76,6 +81,7 @@ export function createStripeConnector(options: StripeConnectorOptions): Provider
         ...(connectedAccountId ? { connectedAccountId } : {}),
         ...(options.budget ? { budget: options.budget } : {}),
         ...(options.observer ? { observer: options.observer } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
       });
       return new StripeAccountReader(account, requester);
     },

@@ -19,6 +19,8 @@ export interface ProviderAccess {
   /** The request budget shared by every process (Redis); reads spend from it. */
   budget: RateBudget;
   observer?: RequestObserver;
+  /** Dates what readers read (`_source_ts`): the control plane's clock (clock/controlPlaneClock.ts). */
+  clock?: () => Date;
 }
 
 export interface AccountConnection {
@@ -58,6 +60,7 @@ export function connectAccount(
     logger,
     ...(sourceKey ? { sourceKey } : {}),
     ...(access.observer ? { observer: access.observer } : {}),
+    ...(access.clock ? { clock: access.clock } : {}),
   });
   return {
     connector,

@@ -1,5 +1,5 @@
 import type { Logger } from '@datasync/logger';
-import { ensureTable } from '@datasync/destinations';
+import { ensureTable, type EnsureTableResult } from '@datasync/destinations';
 import { getResource, tableSpecOf } from '@datasync/providers';
 import { sealedDestination } from '../access/destinationAccess';
 import { claimForSync } from '../access/tableOwnership';
@@ -12,6 +12,7 @@ import { schedulePollIfLoaded } from '../incremental/pollSchedule';
 import { ensureSegmentJobs, someTableToPlan } from '../runs';
 import { CredentialCheck } from './credentialCheck';
 import { classifyFailure } from './failures';
+import { resyncRecreatedTable } from './recreatedTable';
 import { startBackfill } from './startBackfill';
 
 /** A failure attaching to one destination; the others went on. */
@@ -72,6 +73,7 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
     const first = group[0] as LoadTarget;
     try {
       const destination = sealedDestination(first);
+      const ensured = new Map<LoadTarget, EnsureTableResult>();
       // The tables first, on one pooled connection; the head pages' writes borrow one each.
       await deps.destinationPool.use(
         { environmentId: account.environmentId, destination },
@@ -81,11 +83,14 @@ export async function attachAccount(deps: LoaderDeps, accountId: string, logger:
             const { handle, schema } = pooled.destination;
             // A table another sync owns is refused before anything touches it (TableOwnedError).
             await claimForSync(deps.knex, handle, { schema, table: target.tableName, syncId: target.syncId });
-            await ensureTable(handle, target.engine, schema, tableSpecOf(resource));
+            ensured.set(target, await ensureTable(handle, target.engine, schema, tableSpecOf(resource)));
           }
         },
         { urgent: true },
       );
+      // A loaded table created again (dropped or renamed in the destination, or columns lost):
+      // resynced before its run is resumed below, so this attach plans the resync.
+      for (const [target, result] of ensured) await resyncRecreatedTable(deps, target, result, account.id, logger);
       for (const target of group) {
         const started = await startBackfill(deps, { account, source, target, reader, credential }, logger);
         runs += 1;

@@ -33,7 +33,8 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   const { account, source, target, reader } = input;
   const resource = getResource(source.provider, target.resourceType);
   const backfill = backfillFor(source.provider);
-  const now = new Date();
+  // By the clock that dates the reads (the control plane's), not by this machine's.
+  const now = deps.providers.clock?.() ?? new Date();
   const opening = { upperBound: snapshotSecond(now), start: backfill.start(resource, { now }) };
   const started = await startBackfillRun(
     deps.knex,

@@ -64,7 +64,7 @@ async function pollLocked(deps: LoaderDeps, db: Knex.Transaction, account: Accou
     account,
     reader,
     logger,
-    refetcher: new Refetcher(reader),
+    refetcher: new Refetcher(reader, deps.providers.clock),
     tables: new TableOpener(deps, account.environmentId, source.provider, db, account.id),
     mountedResources: new Set(runs.resources),
     skippedEvents: new Set(),

@@ -14,7 +14,11 @@ export interface Refetched {
 export class Refetcher {
   private readonly cache = new Map<string, Promise<Refetched>>();
 
-  constructor(private readonly reader: AccountReader) {}
+  constructor(
+    private readonly reader: AccountReader,
+    /** The readers' clock (the control plane's), so a re-fetch is dated like a list page. */
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   get(resource: CatalogResource, id: string): Promise<Refetched> {
     const key = `${resource.name}\0${id}`;
@@ -35,7 +39,7 @@ export class Refetcher {
 
   private async fetch(resource: CatalogResource, id: string): Promise<Refetched> {
     const object = await this.reader.retrieve(resource, id);
-    const fetchedAt = new Date();
+    const fetchedAt = this.clock();
     // A deleted object may still answer, as a stub saying so (Stripe's deleted customers).
     return { object: object && object.deleted !== true ? object : null, fetchedAt };
   }

@@ -1,8 +1,9 @@
 import type { Knex } from '@datasync/db';
-import { backfillFor, getResource } from '@datasync/providers';
+import { backfillFor, getResource, type ProviderWarning } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
-import { snapshotSecond, startResyncRun, type ResyncStart } from '../runs';
+import { recordRunWarnings, snapshotSecond, startResyncRun, type ResyncStart } from '../runs';
 import { listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
+import { controlPlaneNow } from '../clock/controlPlaneNow';
 import { markResync } from './eventCursors.repository';
 import { EVENT_OVERLAP_S } from './overlap';
 
@@ -29,26 +30,35 @@ export async function startResync(deps: LoaderDeps, account: AccountRecord): Pro
 /**
  * The runs of a resync, without the attach that plans them (the caller enqueues it once `db`
  * has committed). `db` may be a transaction: each table's run is created in a nested one.
+ * `warnings` are recorded on each run started (shown on the collection in the account's status).
  */
 export async function createResyncRuns(
   db: Knex | Knex.Transaction,
   account: AccountRecord,
   only?: (target: LoadTarget) => boolean,
+  warnings: readonly ProviderWarning[] = [],
 ): Promise<ResyncResult> {
   const targets = (await listTargets(db, account)).filter((t) => !only || only(t));
   const result: ResyncResult = { started: 0, alreadyLoading: 0 };
   for (const target of targets) {
-    const outcome = await startTableResync(db, account, target);
+    const outcome = await startTableResync(db, account, target, warnings);
     if (outcome === 'started') result.started += 1;
     if (outcome === 'running') result.alreadyLoading += 1;
   }
   return result;
 }
 
-async function startTableResync(db: Knex | Knex.Transaction, account: AccountRecord, target: LoadTarget): Promise<ResyncStart['kind']> {
+async function startTableResync(
+  db: Knex | Knex.Transaction,
+  account: AccountRecord,
+  target: LoadTarget,
+  warnings: readonly ProviderWarning[],
+): Promise<ResyncStart['kind']> {
   // Taken before the run exists, so every read of the resync is newer: what is older and not
-  // rewritten when the run completes was not listed.
-  const sweepBefore = new Date();
+  // rewritten when the run completes was not listed. By the control plane's clock, which dates
+  // every read of every loader too (clock/controlPlaneClock.ts): this loader's own clock may be
+  // seconds off the reading loaders', and the sweep would then mark rows they read as deleted.
+  const sweepBefore = await controlPlaneNow(db);
   const upper = snapshotSecond(sweepBefore);
   const resource = getResource(account.sourceType, target.resourceType);
   const key = {
@@ -70,7 +80,11 @@ async function startTableResync(db: Knex | Knex.Transaction, account: AccountRec
     },
     upper,
     (previous) => backfillFor(account.sourceType).start(resource, { now: sweepBefore, previous }),
-    (trx, run) => markResync(trx, key, { resyncRunId: run.id, sweepBefore, createdGte: upper - EVENT_OVERLAP_S }),
+    async (trx, run) => {
+      await markResync(trx, key, { resyncRunId: run.id, sweepBefore, createdGte: upper - EVENT_OVERLAP_S });
+      // Why the resync runs, when the loader started it itself: shown on the collection until its next run.
+      await recordRunWarnings(trx, run.id, warnings);
+    },
   );
   return started.kind;
 }

@@ -11,7 +11,8 @@ import { findAccount } from '../targets/targets.repository';
  * `account.poll`: run by the account's job scheduler (every LOADER_POLL_INTERVAL_MS, longer while
  * the account is idle or its source's webhooks are healthy: pollMode). The next
  * tick is the retry: a rate-limited poll just ends (its cursor kept every committed page), and a
- * failed one shows the account in `error` until a poll succeeds. A paused or deleted account's
+ * failed one shows the account in `error` until a poll succeeds (a table or column missing from
+ * the destination asks for an attach, which creates it again). A paused or deleted account's
  * scheduler removes itself.
  */
 export function accountPollJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalog, 'account.poll'>> {
@@ -40,6 +41,11 @@ export function accountPollJob(deps: LoaderDeps): JobHandler<PayloadOf<JobCatalo
           gaveUp: false,
           retry: deps.settings.errorRetry,
         });
+        // A table or column gone from the destination: no poll can write until an attach creates
+        // it again and resyncs what it held (backfill/recreatedTable.ts), so the attach is asked now.
+        if (failure.code === 'table_changed' && account.active && !account.deleting) {
+          await deps.queues.enqueueAgain('account.attach', { accountId });
+        }
       }
       throw err;
     }

@@ -24,6 +24,7 @@ import { createDestinationPool } from '../access/destinationPool';
 import { createLoaderMetrics } from '../metrics/metrics';
 import { JobQueues } from '../queue/jobQueues';
 import { WebhookDispatcher } from '../webhooks/webhookDispatcher';
+import { ControlPlaneClock } from '../clock/controlPlaneClock';
 import { insertAccount, seedTarget, testMasterKeys, type SeededTarget } from './fixtures';
 
 export const testLoaderSettings: LoaderSettings = {
@@ -136,8 +137,11 @@ export interface LoaderHarness {
     objects: Record<string, number>,
     behaviour?: Record<string, unknown>,
   ): Promise<{ id: string; identifier: string; externalId: string; key: string }>;
-  /** Runs the `webhooks` queue's jobs too, with the dispatcher that enqueues them. */
-  startWorkers(queues?: readonly LoaderQueue[]): Workers<LoaderQueue>;
+  /**
+   * Runs the `webhooks` queue's jobs too, with the dispatcher that enqueues them. `withDeps`: the
+   * dependencies of another loader of the same fleet (testing/skewedLoader.ts), default the harness's.
+   */
+  startWorkers(queues?: readonly LoaderQueue[], withDeps?: LoaderDeps): Workers<LoaderQueue>;
   webhookDispatcher: WebhookDispatcher;
   stop(): Promise<void>;
 }
@@ -181,12 +185,19 @@ export async function startHarness(
   let stopping = false;
   const destinations = { allowPrivateNetworks: true, statementTimeoutMs: 30_000, readBounds: options.readBounds };
   const destinationPool = createDestinationPool(destinations, secretBox, { perDestination: 4, idleMs: 60_000 });
+  const clock = new ControlPlaneClock(knex);
+  await clock.sync();
   const deps: LoaderDeps = {
     knex,
     secretBox,
     producer,
     queues,
-    providers: { settings, budget: new RateBudget(workerRedis, settings.budget, prefix), observer: metrics.observer },
+    providers: {
+      settings,
+      budget: new RateBudget(workerRedis, settings.budget, prefix),
+      observer: metrics.observer,
+      clock: () => clock.now(),
+    },
     destinations,
     destinationPool,
     settings: { ...testLoaderSettings, ...options.settings },
@@ -227,12 +238,12 @@ export async function startHarness(
       });
       return { ...inserted, externalId: account.id, key: account.secret_key };
     },
-    startWorkers(queues = LOADER_QUEUES) {
+    startWorkers(queues = LOADER_QUEUES, withDeps = deps) {
       const workers = createWorkers(workerRedis, {
         prefix,
         catalog: jobCatalog,
         queues,
-        handlers: handlersFor(deps, queues) as never,
+        handlers: handlersFor(withDeps, queues) as never,
         concurrency: { lifecycle: 2, backfill: 4, incremental: 2, maintenance: 1, webhooks: 4 },
         logger,
       });

@@ -104,3 +104,28 @@ it('repairs deleted rows, silent creates, changes and removals exactly', async (
   const { rows } = await dest.query('SELECT _deleted FROM stripe_charges WHERE account_id = ? AND id = ?', [account.identifier, removed]);
   expect(Number(rows[0]?._deleted)).toBe(1);
 });
+
+it('repairs typed columns altered or emptied in the destination while `data` is intact', async () => {
+  const account = await loaded(120);
+  const typed = async () =>
+    (
+      await dest.query('SELECT id, amount, currency, paid, created, metadata FROM stripe_charges WHERE account_id = ? ORDER BY id', [
+        account.identifier,
+      ])
+    ).rows.map((row) => ({ ...row, metadata: typeof row.metadata === 'string' ? (JSON.parse(row.metadata) as unknown) : row.metadata }));
+  const before = await typed();
+  const [altered, emptied, timeShifted] = await ids(account, 3);
+  await dest.query(
+    `UPDATE stripe_charges SET amount = amount + 1, currency = 'xxx', metadata = '{"altered":"yes"}' WHERE account_id = ? AND id = ?`,
+    [account.identifier, altered],
+  );
+  // What a column dropped and added again holds: nothing.
+  await dest.query('UPDATE stripe_charges SET amount = NULL, paid = NULL WHERE account_id = ? AND id = ?', [account.identifier, emptied]);
+  await dest.query('UPDATE stripe_charges SET created = created + INTERVAL 1 SECOND WHERE account_id = ? AND id = ?', [
+    account.identifier,
+    timeShifted,
+  ]);
+  expect(await verify(account)).toMatchObject({ drift_found: 3, drift_repaired: 3 });
+  expect(await typed()).toEqual(before);
+  await expectEqualToProvider(account);
+});

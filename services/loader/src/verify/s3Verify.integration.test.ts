@@ -1,5 +1,6 @@
 import { TABLES, type TableVerificationRow } from '@datasync/db';
-import type { S3Handle } from '@datasync/destinations';
+import { createWriter, type S3Handle } from '@datasync/destinations';
+import { getResource, tableSpecOf, toWriteRow } from '@datasync/providers';
 import { latestState, readParts, startTestS3Server, type TestS3 } from '@datasync/destinations/testing';
 import { waitFor } from '@datasync/testing';
 import { completeProviderObjects } from '../testing/completeProviderObjects';
@@ -77,3 +78,48 @@ it('verifies the parts without drift and writes none, then repairs silent change
   expect(newest.map((r) => r.id).sort()).toEqual([...provider.keys()].sort());
   for (const row of newest) expect({ id: row.id, data: row.data }).toEqual({ id: row.id, data: provider.get(row.id) });
 });
+
+it('repairs a part whose typed columns disagree with its data', async () => {
+  const account = await h.addAccount({ charges: 60 });
+  await h.deps.producer.enqueue('account.attach', { accountId: account.id });
+  await waitFor(async () => (await verification(account))?.verified_at, {
+    description: 'the verification after the load',
+    timeoutMs: 60_000,
+  });
+  const provider = await completeProviderObjects(h.emulator.baseUrl, account.key, 'charges');
+  const loaded = latestState((await parts(account)).flatMap((p) => p.rows));
+  const ids = [...provider.keys()].filter((id) => provider.get(id)?.amount !== provider.get(id)?.amount_refunded).slice(0, 2);
+  expect(ids).toHaveLength(2);
+  // A part written behind the loader's back, newer than the loaded rows: `data` intact, `amount`
+  // holding another field's value and `currency` nothing.
+  const charges = getResource('stripe', 'charges');
+  const altered = {
+    ...charges,
+    columns: charges.columns.map((c) =>
+      c.name === 'amount' ? { ...c, path: 'amount_refunded' } : c.name === 'currency' ? { ...c, path: 'no_such_field' } : c,
+    ),
+  };
+  const writer = createWriter(handle, { engine: 's3', schema: PREFIX, spec: tableSpecOf(charges) });
+  const newerThanLoaded = (id: string) => new Date(Date.parse(String(loaded.get(`${account.identifier}\0${id}`)?._source_ts)) + 1);
+  await writer.writeBatch(
+    ids.map((id) =>
+      toWriteRow(altered, {
+        accountId: account.identifier,
+        object: provider.get(id) as Record<string, unknown>,
+        sourceTs: newerThanLoaded(id),
+      }),
+    ),
+    { partKey: { runId: 'altered-behind-the-loader', segment: 0, sequence: 1 } },
+  );
+  await writer.close();
+  const key = (id: string) => `${account.identifier}\0${id}`;
+  expect(latestState((await parts(account)).flatMap((p) => p.rows)).get(key(ids[0] as string))?.currency).toBeNull();
+
+  expect(await verify(account)).toMatchObject({ drift_found: 2, drift_repaired: 2 });
+  const newest = latestState((await parts(account)).flatMap((p) => p.rows));
+  for (const id of ids) {
+    const object = provider.get(id) as Record<string, unknown>;
+    expect(newest.get(key(id))).toMatchObject({ amount: object.amount, currency: object.currency, data: object });
+  }
+});
+

@@ -160,3 +160,24 @@ it('rewrites rows whose _source_ts is older than the object’s own update time'
   for (const at of fresh) expect(at.getTime()).toBeGreaterThan(Date.now() - 120_000);
   expect((await verification(account, 'stripe_charges'))?.drift_found).toBe(0);
 });
+
+it('repairs typed columns altered or emptied in the destination while `data` is intact', async () => {
+  const account = await loadedAccount({ charges: 120, products: 3 });
+  const columns = ['id', 'amount', 'currency', 'paid', 'created', 'metadata'];
+  const typed = async () =>
+    (await h.destination.knex('stripe_charges').where({ account_id: account.identifier }).orderBy('id').select(columns)) as Json[];
+  const before = await typed();
+  const [altered, emptied, timeShifted] = before.map((row) => String(row.id));
+  const rows = () => h.destination.knex('stripe_charges').where({ account_id: account.identifier });
+  await rows()
+    .where({ id: altered })
+    .update({ amount: h.destination.knex.raw('amount + 1'), currency: 'xxx', metadata: JSON.stringify({ altered: 'yes' }) });
+  // What a column dropped and added again holds: nothing.
+  await rows().where({ id: emptied }).update({ amount: null, paid: null });
+  await rows()
+    .where({ id: timeShifted })
+    .update({ created: h.destination.knex.raw("created + interval '1 second'") });
+  expect(await verify(account, 'stripe_charges')).toMatchObject({ drift_found: 3, drift_repaired: 3 });
+  expect(await typed()).toEqual(before);
+  await expectEqualToProvider(account, 'charges', 'stripe_charges');
+});

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { markDeleted, readLiveInWindow, readStoredStates, type WriteRow } from '@datasync/destinations';
 import type { Knex } from '@datasync/db';
 import type { Logger } from '@datasync/logger';
-import { tableSpecOf, toWriteRow, type AccountReader, type CatalogResource } from '@datasync/providers';
+import { tableSpecOf, toWriteRow, typedValues, type AccountReader, type CatalogResource } from '@datasync/providers';
 import type { PoolTarget, PooledDestination } from '../access/destinationPool';
 import { fencedWrite, type FenceClosed, type FenceScope, type Fenced } from '../access/writeFence';
 import type { LoaderDeps } from '../deps';
@@ -62,6 +63,9 @@ export async function verifyTable(
   let found = progress.found;
   let repaired = progress.repaired;
   const gate = new VerifyGate(deps.knex, check.scope);
+  // This slice's windows read the destination as one session: a blob destination reads the
+  // account's parts once for them, and again in the next slice (docs/verification.md, Engines).
+  const readSession = randomUUID();
   const walkPart = async (index: number): Promise<boolean> => {
     const part = progress.parts[index] as VerificationPart;
     if (part.lt <= part.gte) return true;
@@ -78,7 +82,7 @@ export async function verifyTable(
     for await (const window of createdWindows(reader, resource, walk)) {
       deps.metrics.pagesFetched.inc({ resource: resource.name }, window.pages);
       const { drift, fixed } = await deps.destinationPool.use(check.target, async (pooled) => {
-        const listed = await compareListed(check, pooled, window);
+        const listed = await compareListed(check, pooled, window, readSession);
         if (driftCount(listed) === 0) return { drift: listed, fixed: 0 };
         const repairing = await fencedWrite(deps.knex, check.scope, () => repair(check, pooled, window, listed));
         if (repairing.closed) gate.close(repairing.closed);
@@ -127,12 +131,20 @@ export async function verifyTable(
   return { done: true, found, repaired };
 }
 
-async function compareListed(check: TableCheck, pooled: PooledDestination, window: ListedWindow): Promise<WindowDrift> {
+async function compareListed(
+  check: TableCheck,
+  pooled: PooledDestination,
+  window: ListedWindow,
+  readSession: string,
+): Promise<WindowDrift> {
   const { handle, schema } = pooled.destination;
-  const base = { schema, table: check.key.tableName, accountId: check.identifier };
-  // The listed objects go along so a database compares digests on its side (docs/verification.md).
+  const base = { schema, table: check.key.tableName, accountId: check.identifier, readSession };
+  // The listed objects go along so a database compares digests on its side (docs/verification.md),
+  // of `data` and of the typed columns.
   const objects = new Map([...window.listed].map(([id, item]) => [id, item.object]));
-  const stored = await readStoredStates(handle, { ...base, ids: [...objects.keys()], objects });
+  const values = new Map([...objects].map(([id, object]) => [id, typedValues(check.resource, object)]));
+  const { columns } = tableSpecOf(check.resource);
+  const stored = await readStoredStates(handle, { ...base, ids: [...objects.keys()], objects, columns, values });
   const live = await readLiveInWindow(handle, {
     ...base,
     createdGte: new Date(window.createdGte * 1000),

@@ -18,6 +18,8 @@ const byErrno: Record<number, ClassifiedError['code']> = {
   3024: 'timeout', // MySQL max_execution_time
   1969: 'timeout', // MariaDB max_statement_time
   3159: 'tls', // the server requires TLS
+  1146: 'table_changed', // no such table
+  1054: 'table_changed', // unknown column
 };
 
 const byCode: Record<string, ClassifiedError['code']> = {

@@ -12,6 +12,8 @@ const bySqlState: Record<string, ClassifiedError['code']> = {
   '57P01': 'unavailable',
   '57014': 'timeout',
   '55P03': 'timeout',
+  '42P01': 'table_changed', // undefined_table
+  '42703': 'table_changed', // undefined_column
 };
 
 /** The text pg uses when the server answers an SSL request with "no". */

@@ -1,9 +1,11 @@
 import { DEFAULT_READ_BOUNDS } from '../../bounds/readBounds';
 import type { CreatedWindowOptions, StoredState, StoredStatesOptions } from '../operations';
+import type { ColumnValue } from '../../tableSpec';
 import type { SqlEngine, SqlHandle } from '../types';
 import { sameContent } from '../../writers/sameContent';
 import { sqlFailure } from './sqlFailure';
 import { md5Hex, storedDigest } from './storedDigest';
+import { expectedTypedText, holdsTypedValues } from '../../writers/typedColumnText';
 
 // Few enough bound values for either engine in one statement.
 const IDS_PER_READ = 500;
@@ -39,33 +41,49 @@ export async function readSqlStoredStates(
   options: StoredStatesOptions,
 ): Promise<Map<string, StoredState>> {
   const { schema, table, accountId, ids, objects } = options;
+  const columns = options.columns ?? [];
   const { dialect } = engine;
   const q = dialect.quoteIdent;
   const digest = storedDigest(engine.name);
   const maxValueBytes = (handle.readBounds ?? DEFAULT_READ_BOUNDS).maxValueBytes;
   const found = new Map<string, StoredState>();
-  const select = (columns: string, chunk: readonly string[]) => {
+  const select = (selected: string, chunk: readonly string[]) => {
     const list = chunk.map((_, i) => dialect.placeholder(i + 2)).join(', ');
     const sql =
-      `SELECT ${q('id')} AS id, ${columns} FROM ${dialect.table(schema, table)} ` +
+      `SELECT ${q('id')} AS id, ${selected} FROM ${dialect.table(schema, table)} ` +
       `WHERE ${q('account_id')} = ${dialect.placeholder(1)} AND ${q('id')} IN (${list})`;
     return handle.query(sql, [accountId, ...chunk]);
   };
+  // The typed columns' digest beside `data`'s: a column altered or emptied in the destination is
+  // drift too (docs/verification.md), found without sending the values when they hold.
+  const typedDigest = columns.length > 0 ? digest.joined(columns.map((c) => digest.typed(q(c.name), c))) : null;
+  const valuesOf = (id: string) => options.values?.get(id);
+  const expectedTyped = (values: readonly ColumnValue[]) => md5Hex(expectedTypedText(columns, values, digest.text));
   try {
     const toFetch: string[] = [];
-    const stored = new Map<string, { sourceTs: number; deleted: boolean; digest: string }>();
+    const typedToFetch: string[] = [];
+    const stored = new Map<string, { sourceTs: number; deleted: boolean; digest: string; typedDigest: string | null }>();
     for (let start = 0; start < ids.length; start += IDS_PER_READ) {
-      const columns =
+      const selected =
         `${q('_source_ts')} AS source_ts, ${q('_deleted')} AS deleted, ` +
-        `${digest.sql(q('data'))} AS digest, ${digest.bytes(q('data'))} AS bytes`;
-      const { rows } = await select(columns, ids.slice(start, start + IDS_PER_READ));
+        `${digest.sql(q('data'))} AS digest, ${digest.bytes(q('data'))} AS bytes` +
+        (typedDigest ? `, ${typedDigest} AS typed_digest` : '');
+      const { rows } = await select(selected, ids.slice(start, start + IDS_PER_READ));
       for (const row of rows) {
         const id = String(row.id);
-        const state = { sourceTs: toMs(row.source_ts), deleted: toBoolean(row.deleted), digest: String(row.digest) };
+        const state = {
+          sourceTs: toMs(row.source_ts),
+          deleted: toBoolean(row.deleted),
+          digest: String(row.digest),
+          typedDigest: typedDigest ? String(row.typed_digest) : null,
+        };
         stored.set(id, state);
-        const expected = objects?.has(id) ? md5Hex(digest.text(objects.get(id))) : undefined;
+        const object = objects?.get(id);
+        const expected = objects?.has(id) ? md5Hex(digest.text(object)) : undefined;
         // A deleted row is never compared by content (compareWindow).
         if (!state.deleted && expected !== state.digest && Number(row.bytes) <= maxValueBytes) toFetch.push(id);
+        const expectedValues = valuesOf(id);
+        if (!state.deleted && typedDigest && expectedValues && expectedTyped(expectedValues) !== state.typedDigest) typedToFetch.push(id);
       }
     }
     const values = new Map<string, unknown>();
@@ -74,13 +92,29 @@ export async function readSqlStoredStates(
       // A window's differing stored objects are kept until it is compared: at most LOADER_VERIFY_WINDOW_OBJECTS.
       for (const row of rows) values.set(String(row.id), toObject(row.data));
     }
+    // Typed values whose digest differs, compared value by value (an engine may print a value
+    // otherwise than the digest's text: MySQL's JSON reorders keys).
+    const typedRows = new Map<string, Record<string, unknown>>();
+    for (let start = 0; start < typedToFetch.length; start += IDS_PER_READ) {
+      const { rows } = await select(columns.map((c) => q(c.name)).join(', '), typedToFetch.slice(start, start + IDS_PER_READ));
+      for (const row of rows) typedRows.set(String(row.id), row);
+    }
     for (const [id, state] of stored) {
       const fetched = values.has(id);
       const data = values.get(id);
+      const typedRow = typedRows.get(id);
+      // The typed columns are compared with the values the provider coerced from the listed object.
+      const expectedValues = valuesOf(id);
+      const holdsTyped = (): boolean =>
+        !typedDigest ||
+        !expectedValues ||
+        (typedRow
+          ? holdsTypedValues(columns, typedRow, expectedValues, digest.text, sameContent)
+          : expectedTyped(expectedValues) === state.typedDigest);
       found.set(id, {
         sourceTs: state.sourceTs,
         deleted: state.deleted,
-        holds: (object) => (fetched ? sameContent(data, object) : md5Hex(digest.text(object)) === state.digest),
+        holds: (object) => (fetched ? sameContent(data, object) : md5Hex(digest.text(object)) === state.digest) && holdsTyped(),
       });
     }
   } catch (err) {
