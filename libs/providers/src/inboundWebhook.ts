@@ -34,6 +34,25 @@ export interface InboundWebhookScheme {
   invalidEvent(): WebhookRefusedError;
 }
 
+/** The request line as the provider sent it, for schemes that sign it (HubSpot v3). */
+export interface InboundRequest {
+  method: string;
+  /**
+   * The full URL the provider posted to (scheme, host, path, query), as the provider's settings
+   * name it: behind a proxy, the public origin, not the one this process listens on.
+   */
+  uri: string;
+}
+
+/**
+ * A provider that sends several events in one signed request (HubSpot's batches of up to 100),
+ * and signs the request line with them. Every event of the batch names its account.
+ */
+export interface InboundBatchScheme {
+  /** Verifies the delivery and reads its events; throws WebhookRefusedError for every refusal. */
+  verifyBatch(delivery: InboundDelivery & { request: InboundRequest }): InboundEvent[];
+}
+
 /**
  * A delivery refused before anything was done: a 400 whose code and message the provider shows
  * in its dashboard. Messages name what is wrong, never a secret or any of our data.

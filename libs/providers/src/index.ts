@@ -48,6 +48,7 @@ export type {
   CredentialKindSpec,
   ProviderCredentials,
   ProviderModule,
+  RefreshContext,
   RefreshableTokens,
   RefreshedToken,
   SourceForm,
@@ -55,6 +56,21 @@ export type {
   StoredCredential,
   TokenStore,
 } from './providerModule';
-export { credentialKind, credentialKindNames, findProviderModule, providerModule, providerModules } from './providerModules';
-export { WebhookRefusedError, webhookRefusals, type InboundDelivery, type InboundEvent, type InboundWebhookScheme } from './inboundWebhook';
+export {
+  credentialKind,
+  credentialKindNames,
+  findProviderModule,
+  pendingProviderModules,
+  providerModule,
+  providerModules,
+} from './providerModules';
+export {
+  WebhookRefusedError,
+  webhookRefusals,
+  type InboundBatchScheme,
+  type InboundDelivery,
+  type InboundEvent,
+  type InboundRequest,
+  type InboundWebhookScheme,
+} from './inboundWebhook';
 export { ConnectError, type LinkConnectFlow, type OAuthConnect } from './linkConnect';

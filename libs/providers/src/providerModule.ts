@@ -1,4 +1,5 @@
 import type Joi from 'joi';
+import type { Logger } from '@datasync/logger';
 import type { ProviderName } from './catalog';
 import type { ProviderCredential } from './credentials';
 import type { InboundWebhookScheme } from './inboundWebhook';
@@ -21,37 +22,47 @@ export interface StoredCredential {
   externalId: string;
 }
 
-export interface ProviderCredentials {
+/**
+ * `C` is the provider's credential type: ProviderCredential for the providers offered; a provider
+ * whose connector is not wired yet (providerModules.ts, pendingProviderModules) names its own.
+ */
+export interface ProviderCredentials<C = ProviderCredential> {
   kinds: readonly CredentialKindSpec[];
   /** `credential` of POST /accounts: its schema (messages are the API's) and what a valid value stands for. */
-  spec: { schema: Joi.Schema; credential(value: unknown): ProviderCredential };
+  spec: { schema: Joi.Schema; credential(value: unknown): C };
   /**
    * `credentials` of POST /sources/{sourceName}/accounts: an account reached through the source's
-   * app. `type` is the value `credentials.type` must carry.
+   * app. `type` is the value `credentials.type` must carry; `fields`, the other keys it requires
+   * besides `accountId` (HubSpot's `refreshToken`), each with its schema.
    */
-  app?: { type: string; accountIdSchema: Joi.Schema; credential(accountId: string): ProviderCredential };
+  app?: {
+    type: string;
+    accountIdSchema: Joi.Schema;
+    fields?: Readonly<Record<string, Joi.Schema>>;
+    credential(accountId: string, fields?: Readonly<Record<string, string>>): C;
+  };
   /** The secret the account row keeps (sealed) for a credential, or null when its kind keeps none. */
-  secretOf(credential: ProviderCredential): string | null;
+  secretOf(credential: C): string | null;
   /** The credential again, from what the account row keeps. */
-  fromStored(stored: StoredCredential): ProviderCredential;
+  fromStored(stored: StoredCredential): C;
   /** Requests for this credential authenticate with the source's own secret (opened only then). */
-  usesSourceSecret(credential: ProviderCredential): boolean;
+  usesSourceSecret(credential: C): boolean;
   /**
    * The dashboard's one text field for an account's credential (config-service's
    * `POST /syncs/{name}/accounts`): the credential a text stands for, undefined when it is none
    * of the kinds, and the rule to show then.
    */
-  text: { credential(text: string): ProviderCredential | undefined; rule: string };
+  text: { credential(text: string): C | undefined; rule: string };
   /**
    * How the API names a refused credential (`key`, `account id`) and what the caller should send
    * instead; never the credential itself.
    */
-  refusal(credential: ProviderCredential): { what: string; fix: string };
+  refusal(credential: C): { what: string; fix: string };
   /**
    * The provider's mode of a credential, read from the credential itself (Stripe: the key's
    * prefix); undefined for providers without modes. `sourceSecret` is given when usesSourceSecret.
    */
-  livemodeOf?(credential: ProviderCredential, sourceSecret?: string): boolean | undefined;
+  livemodeOf?(credential: C, sourceSecret?: string): boolean | undefined;
 }
 
 /** An input of the dashboard's source form, and of POST /sources. */
@@ -65,10 +76,10 @@ export interface SourceFormField {
 }
 
 /** What a source (the provider app) needs, as config-service's form and API ask for it. */
-export interface SourceForm {
+export interface SourceForm<C = ProviderCredential> {
   fields: readonly SourceFormField[];
   /** The source's own credential (`private_key`) as the connector verifies it. */
-  credential(privateKey: string): ProviderCredential;
+  credential(privateKey: string): C;
   /** The API description of `private_key`, the source's own secret. */
   secretDescription: string;
   /** The app's public OAuth client id, when the provider's Link page can offer its consent page. */
@@ -90,12 +101,24 @@ export interface TokenStore {
   replace(accountId: string, token: RefreshedToken): Promise<void>;
 }
 
+/** What a refresh may need besides the credential; each provider reads what it uses. */
+export interface RefreshContext {
+  /** The source's own secret (an OAuth app's client secret), opened for the refresh only. */
+  sourceSecret?: string;
+  /** The source's public OAuth client id, for providers whose refresh names the app (HubSpot). */
+  sourceClientId?: string;
+  /** The provider's API base URL (its emulator in tests); the provider's own otherwise. */
+  baseUrl?: string;
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
 /** A provider whose credentials expire: when to refresh, and how. */
-export interface RefreshableTokens {
+export interface RefreshableTokens<C = ProviderCredential> {
   /** Whether a credential that expires at `expiresAt` must be refreshed before use at `now`. */
   needsRefresh(expiresAt: Date | null, now: Date): boolean;
   /** Asks the provider for a new token; the caller stores it with a TokenStore before using it. */
-  refresh(credential: ProviderCredential, context: { sourceSecret?: string }): Promise<RefreshedToken>;
+  refresh(credential: C, context: RefreshContext): Promise<RefreshedToken>;
 }
 
 /**
@@ -103,11 +126,11 @@ export interface RefreshableTokens {
  * credentials and their sealing, token refresh, the source form, the Link page's connect flow
  * and inbound webhooks. Generic code asks the registry (providerModules.ts), never `if (provider === …)`.
  */
-export interface ProviderModule {
-  readonly provider: ProviderName;
-  readonly credentials: ProviderCredentials;
-  readonly sourceForm: SourceForm;
-  readonly link: LinkConnectFlow;
+export interface ProviderModule<P extends string = ProviderName, C = ProviderCredential> {
+  readonly provider: P;
+  readonly credentials: ProviderCredentials<C>;
+  readonly sourceForm: SourceForm<C>;
+  readonly link: LinkConnectFlow<C>;
   readonly webhooks?: InboundWebhookScheme;
-  readonly tokens?: RefreshableTokens;
+  readonly tokens?: RefreshableTokens<C>;
 }

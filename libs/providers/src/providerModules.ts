@@ -1,4 +1,5 @@
 import type { ProviderName } from './catalog';
+import { hubspotModule, type HubspotModule } from './hubspot/hubspotModule';
 import type { ProviderModule } from './providerModule';
 import { stripeModule } from './stripe/stripeModule';
 
@@ -27,3 +28,10 @@ export function credentialKind(provider: string, kind: string) {
 
 /** Every credential kind of every provider (the values `credential_kind` can take in the API). */
 export const credentialKindNames: readonly string[] = [...new Set(providerModules.flatMap((m) => m.credentials.kinds.map((k) => k.kind)))];
+
+/**
+ * Modules built and tested but not offered until their connector is wired: they are in no
+ * catalog, API schema, dashboard or Link page, so no one can register an account the loader
+ * could never sync. Offering one is a line in `modules` above (docs/adding-a-provider.md).
+ */
+export const pendingProviderModules: { readonly hubspot: HubspotModule } = { hubspot: hubspotModule };

@@ -47,7 +47,7 @@ describe('a HubSpot connection', () => {
     const { refresh_token: refreshToken } = await emulator.install(portal.portal_id, app.client_id);
     const connection = connectHubspot({
       ...base(),
-      credential: { kind: 'oauth_install', refreshToken },
+      credential: { kind: 'oauth_refresh_token', refreshToken },
       app: { clientId: app.client_id, clientSecret: app.client_secret },
       store: { refreshTokenRotated: () => Promise.resolve() },
     });

@@ -69,7 +69,7 @@ export function connectHubspot(options: HubspotConnectionOptions): HubspotConnec
         ? new PortalBudget(options.redis, {
             portalId: portal.externalId,
             appKey: appKeyOf(options.credential, options.app),
-            oauth: options.credential.kind === 'oauth_install',
+            oauth: options.credential.kind === 'oauth_refresh_token',
             timeZone: portal.timeZone,
             priority: readerOptions.priority ?? 'backfill',
             rateLimit,

@@ -9,7 +9,7 @@ import { HubspotTokens, type OAuthApp, type TokenStore } from './hubspotTokens';
  */
 export type HubspotCredential =
   | { kind: 'access_token'; token: string }
-  | { kind: 'oauth_install'; refreshToken: string; accessToken?: { token: string; expiresAt: number } };
+  | { kind: 'oauth_refresh_token'; refreshToken: string; accessToken?: { token: string; expiresAt: number } };
 
 export interface TokenSourceOptions {
   baseUrl: string;
@@ -25,7 +25,7 @@ export interface TokenSourceOptions {
 
 /** Whom HubSpot counts a request against in its ten-second window: the app (per portal), or the key. */
 export function appKeyOf(credential: HubspotCredential, app?: OAuthApp): string {
-  return credential.kind === 'oauth_install' ? `app:${app?.clientId ?? 'unknown'}` : 'static-token';
+  return credential.kind === 'oauth_refresh_token' ? `app:${app?.clientId ?? 'unknown'}` : 'static-token';
 }
 
 export function tokenSource(credential: HubspotCredential, options: TokenSourceOptions): AccessTokenSource {

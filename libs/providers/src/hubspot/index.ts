@@ -16,3 +16,8 @@ export { changeCursorAt, type ChangeCursor } from './changes/changeCursor';
 export { archiveCursorAt, type ArchiveCursor } from './changes/sweepArchived';
 export type { ChangePage, HubspotChange } from './changes/readChanges';
 export type { HubspotPartition, PartitionCursor } from './backfill/partitions';
+export { hubspotModule, type HubspotModule } from './hubspotModule';
+export { hubspotSignatureV3, hubspotSignedUri, hubspotWebhooks, pokedPortals } from './hubspotWebhooks';
+export { hubspotOAuthConnect, hubspotAuthorizePage, HUBSPOT_API_BASE_URL, HUBSPOT_READ_SCOPES } from './hubspotOAuthConnect';
+export { hubspotRefreshableTokens, HUBSPOT_REFRESH_MARGIN_MS } from './hubspotRefreshableTokens';
+export { hubspotCredentialKinds } from './hubspotCredentialKinds';

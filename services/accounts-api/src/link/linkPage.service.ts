@@ -66,6 +66,8 @@ export interface CallbackInput {
   error?: unknown;
   /** The state the connect step left in this browser's cookie. */
   cookieState?: string;
+  /** This callback's URL, the authorize step's `redirect_uri`: some providers' exchanges repeat it. */
+  redirectUri: string;
 }
 
 export interface LinkPageDeps {
@@ -139,7 +141,12 @@ export class LinkPageService {
         session.environmentId,
         sealedPlace('sourceKey', context.source.id),
       );
-      credential = await oauth.exchangeCode({ sourceSecret, code: input.code });
+      credential = await oauth.exchangeCode({
+        sourceSecret,
+        code: input.code,
+        redirectUri: input.redirectUri,
+        ...(context.source.oauthClientId !== null ? { clientId: context.source.oauthClientId } : {}),
+      });
     } catch (err) {
       if (!(err instanceof ConnectError)) throw err;
       this.deps.logger.warn('link connect: code exchange failed', {

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { readCookie } from '@datasync/auth';
 import { sendPage } from '../linkSecurityHeaders';
 import { badCallbackPage, closedPage, deniedPage, providerErrorPage, refusedPage } from '../pages/outcomePages';
-import { CALLBACK_PATH, STATE_COOKIE, type LinkRouteDeps } from './linkRouteDeps';
+import { CALLBACK_PATH, STATE_COOKIE, publicOrigin, type LinkRouteDeps } from './linkRouteDeps';
 
 /** `GET /link/oauth/callback?code=…&state=…` (or `error=access_denied`): where the provider sends the customer back. */
 export function getOAuthCallback(deps: LinkRouteDeps): RequestHandler {
@@ -13,6 +13,8 @@ export function getOAuthCallback(deps: LinkRouteDeps): RequestHandler {
       code: query.code,
       error: query.error,
       cookieState: readCookie(req.headers.cookie, STATE_COOKIE),
+      // The same URL the connect step sent as redirect_uri (both from the public origin).
+      redirectUri: `${publicOrigin(req, deps.settings)}${CALLBACK_PATH}`,
     });
     // One attempt per state: whatever happened, a new try starts from the connect button.
     res.clearCookie(STATE_COOKIE, { httpOnly: true, sameSite: 'lax', secure: deps.settings.secureCookies, path: CALLBACK_PATH });
