@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'account.resumed',
   'account.deleted',
   'account.verified',
+  'account.table_recreated',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1512,7 +1512,7 @@ export interface operations {
                     /** @description where events are POSTed; https in a production environment, and a host on the public internet */
                     url: string;
                     /** @description event types to send, or ["*"] for every type */
-                    enabled_events: ("*" | "account.attached" | "account.backfill_completed" | "account.live" | "account.error" | "account.recovered" | "account.paused" | "account.resumed" | "account.deleted" | "account.verified")[];
+                    enabled_events: ("*" | "account.attached" | "account.backfill_completed" | "account.live" | "account.error" | "account.recovered" | "account.paused" | "account.resumed" | "account.deleted" | "account.verified" | "account.table_recreated")[];
                 };
             };
         };
@@ -1693,7 +1693,7 @@ export interface operations {
                     /** @description a new URL, checked as at creation */
                     url?: string;
                     /** @description the event types to send from now on */
-                    enabled_events?: ("*" | "account.attached" | "account.backfill_completed" | "account.live" | "account.error" | "account.recovered" | "account.paused" | "account.resumed" | "account.deleted" | "account.verified")[];
+                    enabled_events?: ("*" | "account.attached" | "account.backfill_completed" | "account.live" | "account.error" | "account.recovered" | "account.paused" | "account.resumed" | "account.deleted" | "account.verified" | "account.table_recreated")[];
                     /** @description false enables a disabled endpoint again (its failing streak starts over); true stops deliveries */
                     disabled?: boolean;
                 };

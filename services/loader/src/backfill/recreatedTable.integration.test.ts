@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { TABLES } from '@datasync/db';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { TABLES, sealedPlace } from '@datasync/db';
 import { connect, parseConnectionString, type SqlHandle } from '@datasync/destinations';
 import { silentLogger } from '@datasync/logger';
 import { testMysqlUrl, waitFor } from '@datasync/testing';
+import { generateSigningSecret } from '@datasync/webhooks';
 import { reconcile } from '../reconcile/reconcile.service';
 import { startHarness, type LoaderHarness } from '../testing/harness';
 
@@ -73,6 +74,16 @@ describe.each<Engine>(['postgres', 'mysql'])('a table or column re-created in %s
   beforeAll(async () => {
     h = await startHarness();
     dest = await destinationFor(engine, h);
+    // An endpoint that wants the event, so the loader stores it (an event no endpoint wants is not
+    // kept). Nothing delivers here: the webhooks queue has no worker in this test.
+    const endpointId = randomUUID();
+    await h.knex(TABLES.webhookEndpoints).insert({
+      id: endpointId,
+      environment_id: h.environmentId,
+      url: 'https://integrator.example/hooks',
+      enabled_events: ['account.table_recreated'],
+      signing_secret: h.secretBox.seal(generateSigningSecret(), h.environmentId, sealedPlace('webhookSigningSecret', endpointId)),
+    });
     h.startWorkers(['lifecycle', 'backfill', 'incremental', 'maintenance']);
   });
 
@@ -86,6 +97,13 @@ describe.each<Engine>(['postgres', 'mysql'])('a table or column re-created in %s
       { status: string; progress: Record<string, { warnings?: Array<{ code: string }> }> } | undefined;
   const warningCodes = async (accountId: string) =>
     Object.values((await state(accountId))?.progress ?? {}).flatMap((item) => (item.warnings ?? []).map((w) => w.code));
+  /** The `account.table_recreated` events the integrator hears for the account: their data without its account. */
+  const recreatedEvents = async (accountId: string) =>
+    (
+      (await h.knex(TABLES.webhookEvents).where({ account_id: accountId, type: 'account.table_recreated' }).select('payload')) as {
+        payload: { data: Record<string, unknown> };
+      }[]
+    ).map(({ payload: { data } }) => ({ ...data, account: undefined, message: typeof data.message }));
 
   async function loadedAccounts(): Promise<Array<Awaited<ReturnType<LoaderHarness['addAccount']>>>> {
     const accounts = [await h.addAccount({ charges: 150 }), await h.addAccount({ charges: 40 })];
@@ -133,7 +151,12 @@ describe.each<Engine>(['postgres', 'mysql'])('a table or column re-created in %s
     // The charge made after the drop is there too, by the poll that follows the resync.
     for (const [key, row] of before) expect(after.get(key)).toEqual(row);
     expect(after.size).toBe(before.size + 1);
-    for (const account of accounts) expect(await warningCodes(account.id)).toEqual(['table_recreated']);
+    for (const account of accounts) {
+      expect(await warningCodes(account.id)).toEqual(['table_recreated']);
+      expect(await recreatedEvents(account.id)).toEqual([
+        { account: undefined, table: 'stripe_charges', code: 'table_recreated', message: 'string', added_columns: [] },
+      ]);
+    }
   });
 
   it('resyncs every account of a table that lost a typed column: its values come back', async () => {
@@ -147,6 +170,11 @@ describe.each<Engine>(['postgres', 'mysql'])('a table or column re-created in %s
     );
     const after = ours(await dest.snapshot('stripe_charges'));
     for (const [key, row] of before) expect(after.get(key)).toEqual(row);
-    for (const account of accounts) expect(await warningCodes(account.id)).toEqual(['columns_recreated']);
+    for (const account of accounts) {
+      expect(await warningCodes(account.id)).toEqual(['columns_recreated']);
+      expect(await recreatedEvents(account.id)).toEqual([
+        { account: undefined, table: 'stripe_charges', code: 'columns_recreated', message: 'string', added_columns: ['amount'] },
+      ]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { EnsureTableResult } from '@datasync/destinations';
 import type { Logger } from '@datasync/logger';
 import type { ProviderWarning } from '@datasync/providers';
+import { emitAccountEvent } from '@datasync/webhooks';
 import type { LoaderDeps } from '../deps';
 import { createResyncRuns } from '../incremental/startResync';
 import { findAccount, type LoadTarget } from '../targets/targets.repository';
@@ -45,7 +46,20 @@ export async function resyncRecreatedTable(
     // A paused account resyncs when it resumes: its attach finds the table as it is then, so it is
     // resynced here already, to be planned by that attach.
     if (!account || account.deleting) continue;
-    const resync = await createResyncRuns(deps.knex, account, only, [warning]);
+    // The resync and the event the integrator hears of it commit together: an event exists
+    // exactly when the resync it announces does.
+    const resync = await deps.knex.transaction(async (trx) => {
+      const created = await createResyncRuns(trx, account, only, [warning]);
+      if (created.started > 0) {
+        await emitAccountEvent(trx, accountId, 'account.table_recreated', {
+          table: target.tableName,
+          code: warning.code,
+          message: warning.message,
+          added_columns: result.created ? [] : result.addedColumns,
+        });
+      }
+      return created;
+    });
     if (resync.started === 0) continue;
     started.push(accountId);
     if (accountId !== attachingAccountId && account.active) await deps.queues.enqueueAgain('account.attach', { accountId });
