@@ -49,7 +49,7 @@ describe('POST /webhook_endpoints', () => {
           param: 'enabled_events.1',
           message:
             'enabled_events[1] must be one of: *, account.attached, account.backfill_completed, account.live, account.error, ' +
-            'account.recovered, account.paused, account.resumed, account.deleted, account.verified',
+            'account.recovered, account.paused, account.resumed, account.deleted, account.verified, account.table_recreated',
         },
         { param: 'secret', message: 'secret is not allowed' },
       ],
