@@ -37,6 +37,16 @@ export type {
   RunPlan,
   StartOptions,
 } from './contract/backfill';
+export type {
+  ChangeCursor,
+  ChangePage,
+  ChangeStartOptions,
+  IgnoredChange,
+  IgnoreReason,
+  ObjectChange,
+  ProviderChanges,
+  ReadChangesOptions,
+} from './contract/changes';
 export type { JsonValue } from './contract/json';
 export type { ProviderConnector } from './contract/providerConnector';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';

@@ -12,6 +12,7 @@ import { StripeRequester } from './requester';
 import { StripeAccountReader } from './stripeReader';
 import { verifyAccount } from './verify';
 import { stripeBackfill } from './backfill/stripeBackfill';
+import { createStripeChanges, DEFAULT_LOOK_BACK_S } from './changes/stripeChanges';
 
 export interface StripeConnectorOptions {
   settings: ProviderSettings;
@@ -25,6 +26,8 @@ export interface StripeConnectorOptions {
   logger?: Logger;
   /** Told about every HTTP attempt of every reader (metrics: throughput, 429s, latency). */
   observer?: RequestObserver;
+  /** How far behind its newest event a walk of the changes reads the events again (stripe/changes/stripeChanges.ts). */
+  changeLookBackS?: number;
 }
 
 /** The Stripe connector (docs/providers.md): verify credentials, then read accounts through readers. */
@@ -51,6 +54,7 @@ export function createStripeConnector(options: StripeConnectorOptions): Provider
   return {
     provider: 'stripe',
     backfill: stripeBackfill,
+    changes: createStripeChanges({ lookBackS: options.changeLookBackS ?? DEFAULT_LOOK_BACK_S }),
 
     async verify(credential) {
       const { client, connectedAccountId, livemode } = route(credential);
