@@ -99,6 +99,13 @@ export interface ProviderChanges {
   /** The cursor a table starts its changes from once a run (a first backfill, a resync) loaded it. */
   start(options: ChangeStartOptions): ChangeCursor;
   /**
+   * Whether a read from `cursor` that finds no new change would leave the cursor as it is (pure,
+   * no request). When true, an engine may check for changes without preparing to write (a quiet
+   * poll: one request, nothing stored); when false, the read has work to do anyway (Stripe: the
+   * look-back window behind the newest event is due to be read again).
+   */
+  settled(cursor: ChangeCursor, now: Date): boolean;
+  /**
    * The changes after `cursor`, page by page. Throws ChangeCursorExpiredError (a subclass) when the
    * provider no longer keeps the changes the cursor points at: the table needs a resync.
    */

@@ -34,6 +34,10 @@ export function createStripeChanges(options: StripeChangesOptions): ProviderChan
     start({ frozenAt }) {
       return encodeCursor({ createdGte: Math.floor(frozenAt.getTime() / 1000) - EVENT_OVERLAP_S });
     },
+    settled(cursor) {
+      // Stripe's cursor says itself when its look-back was last read; `now` is for connectors whose cursors age otherwise.
+      return !new RecentEvents(parseCursor(cursor).recent ?? null).lookBackDue(options.lookBackS);
+    },
     readChanges(reader, cursor, readOptions) {
       return readChanges(reader, cursor, readOptions, options.lookBackS);
     },
