@@ -21,6 +21,13 @@ class HistoryBefore extends DirectoryMigrationSource {
   }
 }
 
+/** The history up to OPAQUE included: later migrations (another branch's) are not this test's. */
+class HistoryThrough extends DirectoryMigrationSource {
+  override async getMigrations(extensions?: readonly string[]): Promise<string[]> {
+    return (await super.getMigrations(extensions)).filter((file) => this.getMigrationName(file) <= OPAQUE);
+  }
+}
+
 beforeAll(async () => {
   await ensureDatabase(adminUrl, database);
   knex = createKnex({ url: withDatabase(serverUrl, database), applicationName: 'migtest', statementTimeoutMs: 10_000, poolMax: 1 });
@@ -67,7 +74,7 @@ it('moves Stripe ranges and cursors into JSON and back', async () => {
     ]);
   });
 
-  expect(await migrateLatest(knex)).toEqual({ batch: 2, migrations: [OPAQUE] });
+  expect(await migrateLatest(knex, new HistoryThrough())).toEqual({ batch: 2, migrations: [OPAQUE] });
   expect(await knex('runs').where({ id: runId }).first('plan', 'lower_bound', 'upper_bound')).toEqual({
     plan: { createdGte: 100, createdLt: 200 },
     lower_bound: '100',
