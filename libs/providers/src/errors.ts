@@ -96,9 +96,19 @@ export class ProviderRequestError extends ProviderError {
 }
 
 /** The event cursor is older than the provider keeps events (Stripe: 30 days): resync fully. */
-export class EventCursorExpiredError extends ProviderError {
-  readonly code = 'event_cursor_expired';
+/**
+ * A change cursor (contract/changes.ts) points where the provider no longer keeps its changes:
+ * what changed since cannot be read, and the table must be loaded again (a resync). Connectors
+ * throw a subclass that names their own kind of cursor.
+ */
+export class ChangeCursorExpiredError extends ProviderError {
+  readonly code: string = 'change_cursor_expired';
   readonly permanent = true;
+}
+
+/** Stripe's change cursor names an event the provider no longer keeps (past its retention). */
+export class EventCursorExpiredError extends ChangeCursorExpiredError {
+  override readonly code = 'event_cursor_expired';
   constructor(
     readonly cursor: string,
     options?: { cause?: unknown },

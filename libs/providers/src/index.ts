@@ -37,6 +37,16 @@ export type {
   RunPlan,
   StartOptions,
 } from './contract/backfill';
+export type {
+  ChangeCursor,
+  ChangePage,
+  ChangeStartOptions,
+  IgnoredChange,
+  IgnoreReason,
+  ObjectChange,
+  ProviderChanges,
+  ReadChangesOptions,
+} from './contract/changes';
 export type { JsonValue } from './contract/json';
 export type { ProviderConnector } from './contract/providerConnector';
 export { STRIPE_API_VERSION } from './stripe/stripeClient';
@@ -74,3 +84,5 @@ export {
   type InboundWebhookScheme,
 } from './inboundWebhook';
 export { ConnectError, type LinkConnectFlow, type OAuthConnect } from './linkConnect';
+// The loader's events walk uses Stripe's memory of recent events until it moves onto the changes contract.
+export { RecentEvents, type RecentEventsJson } from './stripe/changes/recentEvents';

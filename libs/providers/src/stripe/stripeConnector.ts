@@ -12,6 +12,7 @@ import { StripeRequester } from './requester';
 import { StripeAccountReader } from './stripeReader';
 import { verifyAccount } from './verify';
 import { stripeBackfill } from './backfill/stripeBackfill';
+import { createStripeChanges, DEFAULT_LOOK_BACK_S } from './changes/stripeChanges';
 
 export interface StripeConnectorOptions {
   settings: ProviderSettings;
@@ -30,6 +31,8 @@ export interface StripeConnectorOptions {
    * loader passes the control plane's, which every loader shares. Default: this machine's.
    */
   clock?: () => Date;
+  /** How far behind its newest event a walk of the changes reads the events again (stripe/changes/stripeChanges.ts). */
+  changeLookBackS?: number;
 }
 
 /** The Stripe connector (docs/providers.md): verify credentials, then read accounts through readers. */
@@ -56,6 +59,7 @@ export function createStripeConnector(options: StripeConnectorOptions): Provider
   return {
     provider: 'stripe',
     backfill: stripeBackfill,
+    changes: createStripeChanges({ lookBackS: options.changeLookBackS ?? DEFAULT_LOOK_BACK_S }),
 
     async verify(credential) {
       const { client, connectedAccountId, livemode } = route(credential);

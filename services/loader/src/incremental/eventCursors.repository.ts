@@ -1,5 +1,5 @@
 import { TABLES, type Knex } from '@datasync/db';
-import type { RecentEventsJson } from './recentEvents';
+import type { RecentEventsJson } from '@datasync/providers';
 
 type Db = Knex | Knex.Transaction;
 

@@ -6,7 +6,7 @@ import type { AccountRecord } from '../targets/targets.repository';
 import { findCursors, restartCursor, type TableKey } from './eventCursors.repository';
 import { EVENT_OVERLAP_S } from './overlap';
 import type { PollTarget } from './pollTargets.repository';
-import type { RecentEventsJson } from './recentEvents';
+import type { RecentEventsJson } from '@datasync/providers';
 import type { Refetcher } from './refetcher';
 import { sweepUnseen } from './sweepUnseen';
 import type { TableOpener } from './tableOpener';

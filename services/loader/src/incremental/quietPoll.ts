@@ -7,7 +7,7 @@ import { findSource, type AccountRecord } from '../targets/targets.repository';
 import { findCursors, markTablesPolled, type EventCursor } from './eventCursors.repository';
 import { streamPlace } from './pollTables';
 import { accountRuns, recordPolled } from './pollTargets.repository';
-import { RecentEvents } from './recentEvents';
+import { RecentEvents } from '@datasync/providers';
 import { rereadDue } from './rereadWindow';
 
 /**

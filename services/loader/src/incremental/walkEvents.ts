@@ -5,7 +5,7 @@ import { collapseEvents } from './changeSet';
 import { completeChanges } from './completeChanges';
 import { advanceCursor, saveRecentEvents } from './eventCursors.repository';
 import type { PollContext, TableState } from './pollTables';
-import { RecentEvents } from './recentEvents';
+import { RecentEvents } from '@datasync/providers';
 import { skipReason } from './skipReason';
 
 /**

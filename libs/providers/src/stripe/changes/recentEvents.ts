@@ -1,6 +1,6 @@
-import type { ProviderEvent } from '@datasync/providers';
+import type { ProviderEvent } from '../../connector';
 
-/** The stored form (event_cursors.recent_events). */
+/** The stored form, inside Stripe's change cursor (stripeChangeCursor.ts). */
 export interface RecentEventsJson {
   newest: number;
   ids: Record<string, number>;

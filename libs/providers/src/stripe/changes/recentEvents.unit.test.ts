@@ -1,4 +1,4 @@
-import type { ProviderEvent } from '@datasync/providers';
+import type { ProviderEvent } from '../../connector';
 import { RecentEvents } from './recentEvents';
 
 const event = (id: string, created: number): ProviderEvent => ({
