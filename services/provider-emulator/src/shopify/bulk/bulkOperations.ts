@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { parse, validate, type DocumentNode } from 'graphql';
-import { executeDocument } from '../graphql/executeDocument';
 import { gid } from '../graphql/gid';
 import type { GraphqlContext } from '../graphql/graphqlContext';
 import { dateTime } from '../graphql/money';
@@ -59,7 +58,7 @@ async function run(ctx: GraphqlContext, op: BulkOperationRecord, document: Docum
   op.status = 'RUNNING';
   if (shop.bulk.held) await new Promise<void>((resolve) => heldRuns.set(shop, [...(heldRuns.get(shop) ?? []), resolve]));
   if (op.status !== 'RUNNING') return; // canceled while held
-  const result = await executeDocument(document, { ...ctx, bulk: true }, {});
+  const result = await ctx.execute(document, { ...ctx, bulk: true });
   if (op.status !== 'RUNNING') return; // canceled while it ran
   const { lines, rootObjectCount } = flattenToJsonl((result.data ?? {}) as Record<string, unknown>);
   const failure = shop.bulk.failNext ?? (result.errors?.length ? 'INTERNAL_SERVER_ERROR' : null);

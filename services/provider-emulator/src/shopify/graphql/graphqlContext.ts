@@ -1,3 +1,4 @@
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import type { Shop } from '../shop/shop';
 
 /** What resolvers see: the shop, and whether a bulk operation runs (no page sizes then). */
@@ -8,4 +9,9 @@ export interface GraphqlContext {
   bulk: boolean;
   /** The listener's base URL, for bulk result URLs. */
   baseUrl: string;
+  /**
+   * Runs a document through the executor the request came through: how a bulk operation runs its
+   * query. Handed in, because that executor's resolvers are what start bulk operations.
+   */
+  execute(document: DocumentNode, ctx: GraphqlContext): Promise<ExecutionResult>;
 }

@@ -64,7 +64,13 @@ export function graphqlRoute(): RequestHandler {
         extensions: { cost: { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: throttleStatus() } },
       });
     }
-    const ctx: GraphqlContext = { shop, app, bulk: false, baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}` };
+    const ctx: GraphqlContext = {
+      shop,
+      app,
+      bulk: false,
+      baseUrl: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+      execute: (bulkDocument, bulkCtx) => executeDocument(bulkDocument, bulkCtx, {}),
+    };
     executeDocument(document, ctx, variables)
       .then((result) => {
         const actual = Math.min(
