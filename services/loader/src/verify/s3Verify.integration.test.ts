@@ -122,4 +122,3 @@ it('repairs a part whose typed columns disagree with its data', async () => {
     expect(newest.get(key(id))).toMatchObject({ amount: object.amount, currency: object.currency, data: object });
   }
 });
-
