@@ -2,7 +2,7 @@ import type { Logger } from '@datasync/logger';
 import { backfillFor, getResource, type AccountReader } from '@datasync/providers';
 import { sealedDestination } from '../access/destinationAccess';
 import type { LoaderDeps } from '../deps';
-import { planRun, snapshotSecond, startBackfillRun, type RunContext, type StartedRun } from '../runs';
+import { newRunFor, planRun, snapshotSecond, startBackfillRun, type RunContext, type StartedRun } from '../runs';
 import type { AccountRecord, LoadTarget, SourceRecord } from '../targets/targets.repository';
 import type { CredentialCheck } from './credentialCheck';
 import { runSegmentSlice } from './segmentSlice';
@@ -36,19 +36,7 @@ export async function startBackfill(deps: LoaderDeps, input: BackfillTarget, log
   // By the clock that dates the reads (the control plane's), not by this machine's.
   const now = deps.providers.clock?.() ?? new Date();
   const opening = { upperBound: snapshotSecond(now), start: backfill.start(resource, { now }) };
-  const started = await startBackfillRun(
-    deps.knex,
-    {
-      environmentId: account.environmentId,
-      accountId: account.id,
-      syncId: target.syncId,
-      collectionId: target.collectionId,
-      destinationId: target.destinationId,
-      tableName: target.tableName,
-      resourceType: target.resourceType,
-    },
-    opening,
-  );
+  const started = await startBackfillRun(deps.knex, newRunFor(account, target), opening);
   if (started.kind === 'already_loaded' || started.run.planned) return { kind: started.kind, closed: false };
   if (started.kind === 'started') logger.info('backfill run started', { runId: started.run.id, table: target.tableName });
   const ctx: RunContext = {

@@ -1,7 +1,7 @@
 import type { Knex } from '@datasync/db';
 import { backfillFor, getResource, type ProviderWarning } from '@datasync/providers';
 import type { LoaderDeps } from '../deps';
-import { recordRunWarnings, snapshotSecond, startResyncRun, type ResyncStart } from '../runs';
+import { newRunFor, recordRunWarnings, snapshotSecond, startResyncRun, type ResyncStart } from '../runs';
 import { listTargets, type AccountRecord, type LoadTarget } from '../targets/targets.repository';
 import { controlPlaneNow } from '../clock/controlPlaneNow';
 import { markResync } from './eventCursors.repository';
@@ -69,15 +69,7 @@ async function startTableResync(
   };
   const started = await startResyncRun(
     db,
-    {
-      environmentId: account.environmentId,
-      accountId: account.id,
-      syncId: target.syncId,
-      collectionId: target.collectionId,
-      destinationId: target.destinationId,
-      tableName: target.tableName,
-      resourceType: target.resourceType,
-    },
+    newRunFor(account, target),
     upper,
     (previous) => backfillFor(account.sourceType).start(resource, { now: sweepBefore, previous }),
     async (trx, run) => {

@@ -9,7 +9,7 @@ export {
   type RunTransition,
   type SegmentTransition,
 } from './runStates';
-export { findRun, someTableToPlan, type NewRun, type Run, type RunKind } from './runs.repository';
+export { findRun, newRunFor, someTableToPlan, type NewRun, type Run, type RunKind } from './runs.repository';
 export { loadRunContext, type RunContext } from './runContext';
 
 // start

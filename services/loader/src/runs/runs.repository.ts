@@ -1,6 +1,7 @@
 import { TABLES, type Knex } from '@datasync/db';
 import type { RunPlan } from '@datasync/providers';
 import type { RunStatus } from './runStates';
+import type { LoadTarget } from '../targets/targets.repository';
 
 export type { RunStatus };
 
@@ -75,6 +76,22 @@ export interface NewRun {
   destinationId: string;
   tableName: string;
   resourceType: string;
+}
+
+/** The run an account opens on one of its load targets (a table of a sync). */
+export function newRunFor(
+  account: { id: string; environmentId: string },
+  target: Pick<LoadTarget, 'syncId' | 'collectionId' | 'destinationId' | 'tableName' | 'resourceType'>,
+): NewRun {
+  return {
+    environmentId: account.environmentId,
+    accountId: account.id,
+    syncId: target.syncId,
+    collectionId: target.collectionId,
+    destinationId: target.destinationId,
+    tableName: target.tableName,
+    resourceType: target.resourceType,
+  };
 }
 
 export async function findRun(db: Db, id: string): Promise<Run | undefined> {
